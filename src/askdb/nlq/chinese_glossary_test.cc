@@ -21,7 +21,7 @@ using Words = std::vector<std::string>;
 TEST(ChineseGlossaryTest, ReadsTheWholeNameThenItsTail) {
   const ChineseGlossary& glossary = ChineseGlossary::Builtin();
   EXPECT_EQ(glossary.WordsFor({"unit", "price"}), (Words{"单价"}));
-  EXPECT_EQ(glossary.WordsFor({"orders"}), (Words{"订单"}));
+  EXPECT_EQ(glossary.WordsFor({"orders"}), (Words{"订单", "下单"}));
   EXPECT_EQ(glossary.WordsFor({"first", "order", "date"})[0], "下单日期");
   EXPECT_EQ(glossary.WordsFor({"main", "store"})[0], "门店");
   EXPECT_TRUE(glossary.WordsFor({"zzz"}).empty());

@@ -814,5 +814,28 @@ TEST_F(ChineseReadingsTest, OneRowOnAverageIsTheAverageOverTheRows) {
   EXPECT_NEAR(std::stod(rows[0]), 60.0 / 7, 1e-9);
 }
 
+// A Chinese column named with its unit (金额(元), 单价/元, 重量（公斤）) is also its name without
+// the unit; a name before / or _ that is no unit (客户_名称) gains nothing.
+TEST_F(ChineseReadingsTest, AColumnNamedWithItsUnitIsItsBaseWord) {
+  Open(R"sql(
+CREATE TABLE 订单(订单号 INTEGER PRIMARY KEY, 客户 TEXT, "金额(元)" REAL, "单价/元" REAL,
+                  "重量（公斤）" REAL, "客户_名称" TEXT);
+INSERT INTO 订单 VALUES (1,'甲',100,10,2,'x'),(2,'乙',50,5,3,'y'),(3,'甲',30,3,1,'z');
+)sql");
+  const Translation total = Ask("订单的总金额");
+  ASSERT_TRUE(total.answered) << total.abstain_reason;
+  EXPECT_NE(total.sql.find("SUM(\"订单\".\"金额(元)\")"), std::string::npos) << total.sql;
+  EXPECT_EQ(Rows("重量超过1.5的订单有几个"), (std::vector<std::string>{"2"}));
+  const Translation t = Ask("单价最高的订单");
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  EXPECT_NE(t.sql.find("\"单价/元\""), std::string::npos) << t.sql;
+  const std::vector<int>* customer = index_->FindTerms(PhraseKey("客户"));
+  ASSERT_NE(customer, nullptr);
+  for (int id : *customer) {
+    const int column = index_->terms()[id].column;
+    if (column >= 0) EXPECT_NE(index_->columns()[column].name, "客户_名称");
+  }
+}
+
 }  // namespace
 }  // namespace askdb::nlq

@@ -396,6 +396,39 @@ void SchemaIndex::AddTableWords(const db::TableInfo& t, const catalog::TableSema
     AddTerm(s, {TermKind::kTable, table_id, -1, "", "synonym"});
 }
 
+namespace {
+
+// "金额(元)", "单价/元", "重量（公斤）": a Chinese column name followed by its unit, in brackets
+// (at most four characters) or after / or _; the name without the unit (金额), or "" when `name` is
+// not so written. The name is Chinese, two characters at least.
+std::string ChineseNameWithoutUnit(const std::string& name) {
+  size_t cut = std::string::npos, unit_from = 0, unit_to = name.size();
+  for (std::string_view open : {"(", "（"}) {
+    const std::string_view close = open == "(" ? ")" : "）";
+    const size_t at = name.rfind(open);
+    if (at != std::string::npos && name.ends_with(close)) {
+      cut = at, unit_from = at + open.size(), unit_to = name.size() - close.size();
+    }
+  }
+  // After / or _ only a unit of measure: 客户_名称 is no 客户 with a unit.
+  static constexpr std::string_view kUnits[] = {
+      "元", "万元", "亿元", "美元", "公斤", "千克", "克", "吨", "米", "公里", "平方米", "平米",
+      "件", "个",   "天",   "小时", "分钟", "人",   "次", "%",  "kg", "km",   "m2"};
+  if (const size_t at = name.find_last_of("/_");
+      cut == std::string::npos && at != std::string::npos &&
+      std::find(std::begin(kUnits), std::end(kUnits), name.substr(at + 1)) != std::end(kUnits)) {
+    cut = at, unit_from = at + 1;
+  }
+  if (cut == std::string::npos || unit_to <= unit_from || unit_to - unit_from > 4 * 3) return "";
+  const std::string base = name.substr(0, cut);
+  const bool chinese = base.size() >= 2 * 3 && std::all_of(base.begin(), base.end(), [](char ch) {
+                         return (static_cast<unsigned char>(ch) & 0x80) != 0;
+                       });
+  return chinese ? base : "";
+}
+
+}  // namespace
+
 void SchemaIndex::AddColumnNameWords(const db::TableInfo& t, const db::ColumnInfo& c,
                                      const IndexedColumn& col, int column_id) {
   const int table_id = col.table;
@@ -421,6 +454,11 @@ void SchemaIndex::AddColumnNameWords(const db::TableInfo& t, const db::ColumnInf
     AddTerm("ids", {TermKind::kColumn, table_id, column_id, "", "key", false});
   }
   if (!is_key) AddChineseColumnAliases(col_phrase, col, column_id);
+  // "金额超过100的订单" for 金额(元): the name without its unit, as the plain name would be.
+  if (const std::string base = ChineseNameWithoutUnit(c.name); !is_key && !base.empty()) {
+    AddTerm(base, {TermKind::kColumn, table_id, column_id, "", "name", false});
+    AddChineseColumnAliases(base, col, column_id);
+  }
   AddEnglishColumnAliases(col_phrase, SingularizeEnglish(text::AsciiLower(t.name)), table_id,
                           column_id);
   if (spelled != col_phrase) {
