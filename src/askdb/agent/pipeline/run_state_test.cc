@@ -98,6 +98,7 @@ TEST(RunStateTest, WritesTheFieldsInAFixedOrder) {
                                              "history",
                                              "follow_up",
                                              "follow_up_question",
+                                             "declined_follow_up",
                                              "next"};
   EXPECT_EQ(keys, expected);
   StatusOr<RunState> back = RunStateFromJson(RunStateToJson(s));
