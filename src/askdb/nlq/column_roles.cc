@@ -17,8 +17,18 @@ bool EndsWith(std::string_view s, std::string_view suffix) {
   return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
 }
 
+// An English word that ends in the letters "id" (price_paid, is_valid): no key.
+bool EndsWithAWordInId(std::string_view lower) {
+  static constexpr std::string_view kWords[] = {"paid",  "valid", "fluid", "hybrid",
+                                                "rapid", "solid", "humid", "liquid",
+                                                "rigid", "vivid", "avoid", "pyramid"};
+  return std::any_of(std::begin(kWords), std::end(kWords),
+                     [&](std::string_view w) { return EndsWith(lower, w); });
+}
+
 // Name fragments that mark a column as a key even when it is not declared as one.
 bool LooksLikeIdentifierName(std::string_view lower) {
+  if (EndsWithAWordInId(lower)) return false;
   return lower == "id" || EndsWith(lower, "_id") || EndsWith(lower, "id") ||
          EndsWith(lower, "_no") || EndsWith(lower, "_code") || Contains(lower, "编号") ||
          EndsWith(lower, "代码");

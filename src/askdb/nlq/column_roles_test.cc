@@ -31,6 +31,16 @@ TEST(ColumnRoles, InfersFromTypeNameAndCardinality) {
   EXPECT_EQ(InferColumnRole(F("quantity", "INTEGER", false, false, 500)), ColumnRole::kMeasure);
 }
 
+// A name ending in the letters "id" is a key (custid, StuID), unless its last word is an
+// English word in "id": price_paid was a key, so the money a row was paid was never summed.
+TEST(ColumnRoles, AWordEndingInIdIsNoKey) {
+  EXPECT_EQ(InferColumnRole(F("price_paid", "REAL")), ColumnRole::kMeasure);
+  EXPECT_EQ(InferColumnRole(F("AmountPaid", "REAL")), ColumnRole::kMeasure);
+  EXPECT_EQ(InferColumnRole(F("is_valid", "INTEGER", false, false, 2)), ColumnRole::kDimension);
+  EXPECT_EQ(InferColumnRole(F("custid", "INTEGER")), ColumnRole::kIdentifier);
+  EXPECT_EQ(InferColumnRole(F("StuID", "INTEGER")), ColumnRole::kIdentifier);
+}
+
 TEST(ColumnRoles, IntegersAndOtherNumbersAreNumeric) {
   EXPECT_TRUE(IsNumeric(ClassifyType("int")));
   EXPECT_TRUE(IsNumeric(ClassifyType("NUMERIC(10,2)")));

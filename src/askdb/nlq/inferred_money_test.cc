@@ -43,9 +43,60 @@ TEST(InferredMoneyTest, ADiscountThatIsAnAmountOrTwoLineTablesAreNotGuessed) {
   std::string amount = kLinesSql;
   amount.replace(amount.find("discount REAL"), 13, "discount_amount REAL");
   EXPECT_FALSE(AskOn(amount.c_str(), "total revenue").answered);
+  // Lines of two dated documents (orders and quotes): which lines are the revenue is a guess.
   std::string two = std::string(kLinesSql) +
-                    "CREATE TABLE quote_lines(id INTEGER PRIMARY KEY, unit_price REAL, qty INT);";
+                    "CREATE TABLE quotes(quote_id INTEGER PRIMARY KEY, quote_date TEXT);"
+                    "CREATE TABLE quote_lines(id INTEGER PRIMARY KEY, unit_price REAL, qty INT,"
+                    " quote_id INTEGER REFERENCES quotes(quote_id));";
   EXPECT_FALSE(AskOn(two.c_str(), "total revenue").answered);
+}
+
+// A catalogue with a unit price and a stock quantity has the columns of order lines
+// (products.unit_price, stock_quantity); the lines are those of a dated document. "revenue"
+// abstained on a furniture shop because two tables looked like lines.
+TEST(InferredMoneyTest, ACatalogueWithAStockQuantityIsNoOrderLines) {
+  const std::string sql = std::string(kLinesSql) +
+                          "CREATE TABLE products(product_id INTEGER PRIMARY KEY, name TEXT, "
+                          "unit_price REAL, stock_quantity INTEGER);"
+                          "INSERT INTO products VALUES (1,'tea',10,50),(2,'cake',5,0);";
+  const Translation t = AskOn(sql.c_str(), "total revenue in 2024");
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  EXPECT_NE(t.sql.find("\"order_lines\".\"unit_price\" * \"order_lines\".\"quantity\""),
+            std::string::npos)
+      << t.sql;
+  EXPECT_EQ(t.sql.find("\"products\""), std::string::npos) << t.sql;
+}
+
+// Money the business pays out is never its revenue: a course marketplace's payouts to
+// instructors were "revenue" at 1.00 (the one amount column); the price each enrollment was
+// paid at is the money taken. Bought lines alone are no sold lines either.
+TEST(InferredMoneyTest, MoneyPaidOutIsNoRevenue) {
+  constexpr const char* kCourses = R"sql(
+CREATE TABLE instructors(instructor_id INTEGER PRIMARY KEY, name TEXT);
+CREATE TABLE courses(course_id INTEGER PRIMARY KEY, title TEXT, price REAL,
+                     instructor_id INTEGER REFERENCES instructors(instructor_id));
+CREATE TABLE enrollments(enrollment_id INTEGER PRIMARY KEY, enrollment_date TEXT,
+                         course_id INTEGER REFERENCES courses(course_id), price_paid REAL);
+CREATE TABLE payouts(payout_id INTEGER PRIMARY KEY, payout_date TEXT, amount REAL,
+                     instructor_id INTEGER REFERENCES instructors(instructor_id));
+INSERT INTO instructors VALUES (1,'Ann'),(2,'Bo');
+INSERT INTO courses VALUES (1,'SQL',50,1),(2,'Go',80,2);
+INSERT INTO enrollments VALUES (1,'2024-01-02',1,45),(2,'2024-02-03',2,80),(3,'2024-03-01',1,50);
+INSERT INTO payouts VALUES (1,'2024-01-31',30,1),(2,'2024-02-29',40,2);
+)sql";
+  const Translation t = AskOn(kCourses, "Which instructor brought in the most revenue in 2024?");
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  EXPECT_NE(t.sql.find("SUM(\"enrollments\".\"price_paid\")"), std::string::npos) << t.sql;
+  EXPECT_EQ(t.sql.find("payouts"), std::string::npos) << t.sql;
+  const std::string only_payouts = std::string(kCourses) + "DROP TABLE enrollments;";
+  EXPECT_FALSE(AskOn(only_payouts.c_str(), "total revenue in 2024").answered);
+  constexpr const char* kBought =
+      "CREATE TABLE purchase_orders(po_id INTEGER PRIMARY KEY, order_date TEXT);"
+      "CREATE TABLE purchase_order_lines(line_id INTEGER PRIMARY KEY, unit_price REAL, "
+      "quantity INTEGER, po_id INTEGER REFERENCES purchase_orders(po_id));"
+      "INSERT INTO purchase_orders VALUES (1,'2024-01-01');"
+      "INSERT INTO purchase_order_lines VALUES (1,2.5,10,1);";
+  EXPECT_FALSE(AskOn(kBought, "total revenue").answered);
 }
 
 TEST(InferredMoneyTest, OneMoneyColumnIsTheRevenue) {

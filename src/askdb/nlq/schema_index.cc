@@ -335,13 +335,13 @@ SchemaIndex SchemaIndex::Build(const db::DatabaseSchema& schema,
   }
   index.AddChineseTableTails();
   index.AddChineseCountNouns();
+  index.AddJoinEdges(schema, model);  // the order lines are told by the document they refer to
   index.AddInferredMoneyWords();
   index.AddPriceWords();
   index.AddUnitsSoldWords();
   index.AddStaffWords();
   index.AddShipperWords();
   index.AddAbbreviations();
-  index.AddJoinEdges(schema, model);
   index.AddDocumentValueWords();  // reads the documents' references
   index.AddLateWords();
   index.AddGlossaryWords();  // after every name of the schema and model: never over one
@@ -518,9 +518,44 @@ void SchemaIndex::AddChineseCountNouns() {
   }
 }
 
+namespace {
+
+// "email address", "phone number": a contact column named by its kind alone (email, phone,
+// contact_email, tel) said with the word its kind goes with; "" for any other column.
+std::string ContactPhrase(const std::string& col_phrase) {
+  static constexpr std::pair<std::string_view, std::string_view> kSaidWith[] = {
+      {"email", "address"},
+      {"phone", "number"},
+      {"telephone", "number"},
+      {"mobile", "number"},
+      {"fax", "number"}};
+  const size_t space = col_phrase.rfind(' ');
+  const std::string_view last =
+      std::string_view(col_phrase).substr(space == std::string::npos ? 0 : space + 1);
+  for (const auto& [kind, word] : kSaidWith) {
+    if (last == kind) return col_phrase + " " + std::string(word);
+  }
+  return "";
+}
+
+}  // namespace
+
+void SchemaIndex::AddContactPhrase(const std::string& col_phrase, int table_id, int column_id) {
+  const std::string said = ContactPhrase(col_phrase);
+  if (said.empty() || columns_[column_id].role == ColumnRole::kIdentifier) return;
+  // A column of that very name keeps it; contact columns of several tables share it.
+  if (const std::vector<int>* ids = FindTerms(PhraseKey(said))) {
+    for (int id : *ids) {
+      if (terms_[id].source != "synonym" || terms_[id].column == column_id) return;
+    }
+  }
+  AddTerm(said, {TermKind::kColumn, table_id, column_id, "", "synonym", false});
+}
+
 void SchemaIndex::AddEnglishColumnAliases(const std::string& col_phrase,
                                           const std::string& table_singular, int table_id,
                                           int column_id) {
+  AddContactPhrase(col_phrase, table_id, column_id);
   // "Year_of_Founded" is also asked as "founded year".
   if (const size_t of = col_phrase.find(" of ");
       of != std::string::npos && col_phrase.find(' ') == of &&
@@ -741,14 +776,52 @@ bool AMoneyWordNamesAColumn(const SchemaIndex& index,
 
 constexpr int kSeveralMoneyColumns = -2;
 
+// The revenue phrases that may name money paid as well as taken: spend, spending, spent.
+bool SaysSpending(std::string_view money_word) { return money_word.starts_with("spen"); }
+
+// A table named for money the business pays out (payouts to instructors, expenses, refunds,
+// salaries, purchases): its amount is never the revenue, whatever the column is called.
+bool HoldsMoneyPaidOut(std::string_view table_name) {
+  static constexpr std::string_view kPaidOut[] = {
+      "payout", "expense",    "expenditure", "refund",       "salary",        "payroll",
+      "wage",   "commission", "purchase",    "disbursement", "reimbursement", "withdrawal"};
+  for (const std::string& word : SchemaTableWords(table_name)) {
+    const std::string one = SingularizeEnglish(word);
+    for (std::string_view out : kPaidOut) {
+      if (one == out) return true;
+    }
+  }
+  return false;
+}
+
+bool HasAQuantity(const SchemaIndex& index, int table) {
+  const std::vector<int>& columns = index.tables()[table].columns;
+  return std::any_of(columns.begin(), columns.end(), [&](int c) {
+    const std::vector<std::string>& w = index.columns()[c].words;
+    return std::find(w.begin(), w.end(), "quantity") != w.end();
+  });
+}
+
+// The price a row was sold or paid at (sale_price, price_paid, selling_price): on a dated
+// table with no quantity each row is one thing sold, so that price is the money taken.
+bool NamesAPricePaid(const std::vector<std::string>& words) {
+  auto has = [&](std::string_view x) {
+    return std::find(words.begin(), words.end(), x) != words.end();
+  };
+  return has("price") && (has("sale") || has("sold") || has("selling") || has("paid"));
+}
+
 // The one measure called total/amount/amt/金额 on a table with a date (a fact table): -1 when
 // none, kSeveralMoneyColumns when two or more (which one is "revenue" is for people to say).
 // "amt" spells "amount" as a whole word (invoice.amt, schema_words.h): without it an invented
 // plumbing schema's revenue was read as the parts lines' unit_price × qty, not the invoiced amount.
-int TheOneMoneyColumn(const SchemaIndex& index) {
+// Tables of money paid out count only with `paid_out_too` (what "spend" may name).
+int TheOneMoneyColumn(const SchemaIndex& index, bool paid_out_too) {
   int money = -1;
   for (size_t t = 0; t < index.tables().size(); ++t) {
     if (index.TimeColumn(static_cast<int>(t)) < 0) continue;
+    if (!paid_out_too && HoldsMoneyPaidOut(index.tables()[t].name)) continue;
+    const bool one_item_per_row = !HasAQuantity(index, static_cast<int>(t));
     for (int c : index.tables()[t].columns) {
       const IndexedColumn& col = index.columns()[c];
       const std::string lower = text::AsciiLower(col.name);
@@ -756,7 +829,8 @@ int TheOneMoneyColumn(const SchemaIndex& index) {
       const bool money_name = lower.find("total") != std::string::npos ||
                               lower.find("amount") != std::string::npos ||
                               std::find(words.begin(), words.end(), "amount") != words.end() ||
-                              col.name.find("金额") != std::string::npos;
+                              col.name.find("金额") != std::string::npos ||
+                              (one_item_per_row && NamesAPricePaid(words));
       if (col.role != ColumnRole::kMeasure || !money_name) continue;
       if (money >= 0) return kSeveralMoneyColumns;
       money = c;
@@ -777,7 +851,16 @@ void SchemaIndex::AddInferredMoneyWords() {
     AdoptNamedMoneyColumn();
     return;
   }
-  const int money = TheOneMoneyColumn(*this);
+  // Money paid out (expenses.amount) is what "spend" names, never the money taken in.
+  const int money = TheOneMoneyColumn(*this, /*paid_out_too=*/false);
+  const int spent = TheOneMoneyColumn(*this, /*paid_out_too=*/true);
+  const bool spent_elsewhere = spent != money;
+  if (spent_elsewhere && spent >= 0) {
+    for (std::string_view word : money_words) {
+      if (!SaysSpending(word) || FindTerms(PhraseKey(word))) continue;
+      AddTerm(word, {TermKind::kColumn, columns_[spent].table, spent, "", "inferred money"});
+    }
+  }
   if (money == kSeveralMoneyColumns) return;
   std::optional<BoundBusinessTerm> lines = InferLineRevenue(money_words[0]);
   if (lines) business_terms_.push_back(std::move(*lines));
@@ -799,6 +882,7 @@ void SchemaIndex::AddInferredMoneyWords() {
   }
   for (std::string_view word : money_words) {
     if (FindTerms(PhraseKey(word))) continue;  // a table or a value of that name comes first
+    if (spent_elsewhere && SaysSpending(word)) continue;  // which money is a guess
     AddTerm(word, term);
   }
 }
@@ -977,8 +1061,9 @@ TermExpr Arith(std::string op, TermExpr l, TermExpr r) {
 }  // namespace
 
 std::optional<SchemaIndex::LineColumns> SchemaIndex::FindLineColumns() const {
-  int line_table = -1, price = -1, quantity = -1, discount = -1;
+  std::vector<LineColumns> found;
   for (size_t t = 0; t < tables_.size(); ++t) {
+    if (HoldsMoneyPaidOut(tables_[t].name)) continue;  // lines bought are no lines sold
     int p = -1, q = -1, d = -1, n_price = 0, n_quantity = 0, n_discount = 0;
     for (int c : tables_[t].columns) {
       const IndexedColumn& col = columns_[c];
@@ -998,14 +1083,25 @@ std::optional<SchemaIndex::LineColumns> SchemaIndex::FindLineColumns() const {
       }
     }
     if (n_price != 1 || n_quantity != 1 || n_discount > 1) continue;
-    if (line_table >= 0) return std::nullopt;  // two such tables: "revenue" is for people
-    line_table = static_cast<int>(t);
-    price = p;
-    quantity = q;
-    discount = d;
+    found.push_back({static_cast<int>(t), p, q, d});
   }
-  if (line_table < 0) return std::nullopt;
-  return LineColumns{line_table, price, quantity, discount};
+  if (found.size() == 1) return found.front();
+  // A catalogue's price beside its stock quantity (products.unit_price, stock_quantity) has the
+  // same columns as the lines sold; the lines are the ones that belong to a dated document (an
+  // order). Two such tables (sold and bought lines): "revenue" is for people to say.
+  std::optional<LineColumns> lines;
+  for (const LineColumns& candidate : found) {
+    if (!RefersToADatedDocument(candidate.table)) continue;
+    if (lines) return std::nullopt;
+    lines = candidate;
+  }
+  return lines;
+}
+
+bool SchemaIndex::RefersToADatedDocument(int table) const {
+  return std::any_of(edges_.begin(), edges_.end(), [&](const JoinEdge& e) {
+    return e.from_table == table && e.to_table != table && IsDatedDocument(e.to_table);
+  });
 }
 
 void SchemaIndex::AddUnitsSoldWords() {

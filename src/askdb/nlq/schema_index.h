@@ -190,6 +190,8 @@ class SchemaIndex {
   void AddChineseColumnAliases(const std::string& col_phrase, const IndexedColumn& col,
                                int column_id);
   // Year_of_Founded → "founded year", PetType on pets → "type" (short) and "type of pet".
+  // "email address" for an email column, "phone number" for a phone column (a synonym).
+  void AddContactPhrase(const std::string& col_phrase, int table_id, int column_id);
   void AddEnglishColumnAliases(const std::string& col_phrase, const std::string& table_singular,
                                int table_id, int column_id);
   // `spelled` (the name with its abbreviations spelled out) as another word for `term`, when it
@@ -227,6 +229,8 @@ class SchemaIndex {
     int table = -1, price = -1, quantity = -1, discount = -1;
   };
   std::optional<LineColumns> FindLineColumns() const;
+  // Whether the table's rows refer to a dated document (order lines to their order).
+  bool RefersToADatedDocument(int table) const;
   // "units sold" for the order lines' quantity, when no other term has those words.
   void AddUnitsSoldWords();
   // "staff", "rep", "sales rep"... for the one table named employee(s) or staff.

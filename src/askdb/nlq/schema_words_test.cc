@@ -344,5 +344,38 @@ TEST(SchemaWordsTest, AnEnglishTableNamesLastWordNamesNoRows) {
   }
 }
 
+// "email address", "phone number": a contact column named by its kind alone is asked with the
+// word its kind goes with ('address' was left unplaced, 'number' read as a count); a column of
+// that very name keeps the phrase, and contact columns of two tables both take it.
+TEST(SchemaWordsTest, AContactColumnIsAskedWithTheWordItsKindGoesWith) {
+  constexpr const char* kGuests = R"sql(
+CREATE TABLE guests(guest_id INTEGER PRIMARY KEY, first_name TEXT, last_name TEXT, email TEXT,
+                    phone TEXT);
+CREATE TABLE hotels(hotel_id INTEGER PRIMARY KEY, hotel_name TEXT, phone TEXT);
+INSERT INTO guests VALUES (1,'Henry','Clarke','h@x.org','555-1'),(2,'Ann','Lee','a@x.org','555-2');
+INSERT INTO hotels VALUES (1,'Meridian','555-9');
+)sql";
+  const Opened guests = Open(kGuests);
+  const Translation email = Engine::Translate("What is the email address of guest Henry Clarke?",
+                                              *guests.index, guests.conn->dialect());
+  ASSERT_TRUE(email.answered) << email.abstain_reason;
+  EXPECT_NE(email.sql.find("SELECT \"guests\".\"email\""), std::string::npos) << email.sql;
+  const Translation phone = Engine::Translate("phone number of guest Henry Clarke", *guests.index,
+                                              guests.conn->dialect());
+  ASSERT_TRUE(phone.answered) << phone.abstain_reason;
+  EXPECT_NE(phone.sql.find("SELECT \"guests\".\"phone\""), std::string::npos) << phone.sql;
+  const Translation hotel = Engine::Translate("phone number of the hotel Meridian", *guests.index,
+                                              guests.conn->dialect());
+  ASSERT_TRUE(hotel.answered) << hotel.abstain_reason;
+  EXPECT_NE(hotel.sql.find("SELECT \"hotels\".\"phone\""), std::string::npos) << hotel.sql;
+  const Opened own =
+      Open("CREATE TABLE people(person_id INTEGER PRIMARY KEY, email TEXT, email_address TEXT);");
+  // Its own name (strength 1.0) stays stronger than the synonym of `email` (0.95).
+  const Translation list =
+      Engine::Translate("list the email address of the people", *own.index, own.conn->dialect());
+  ASSERT_TRUE(list.answered) << list.abstain_reason;
+  EXPECT_NE(list.sql.find("SELECT \"people\".\"email_address\""), std::string::npos) << list.sql;
+}
+
 }  // namespace
 }  // namespace askdb::nlq
