@@ -19,6 +19,9 @@ TEST(AgeQuestionTest, WholeYearsOnAStatedDate) {
   EXPECT_EQ(Age("born 1990-11-28, how old on 2026-11-28"), 36);  // on the birthday
   EXPECT_EQ(Age("2000年3月1日出生，到2026年2月28日多大"), 25);
   EXPECT_EQ(Age("1990年5月20日出生，到2026年11月28日几岁"), 36);
+  // The stated date before that year's birthday, in the same month: one year fewer.
+  EXPECT_EQ(Age("1990年11月29日出生，到2026年11月28日几岁"), 35);
+  EXPECT_EQ(Age("1990年11月28日出生，到2026年11月28日几岁"), 36);
   EXPECT_EQ(Age("how old is someone born on 2000-02-29 on 2026-02-28"), 25);
   EXPECT_EQ(Age("how old is someone born on 2000-02-29 on 2026-03-01"), 26);
 }

@@ -22,6 +22,10 @@ namespace askdb::agent {
 struct ExpressionReading {
   std::string expression;
   ArithmeticResult result;
+  // A household reader's result (household_question.h): `result` holds the value rounded to the
+  // cent, or to whole months up (then `exact` is the expression's own value, shown with it).
+  bool whole_months = false;
+  long double exact = 0;
 };
 
 struct ArithmeticReading {

@@ -185,8 +185,9 @@ std::optional<BillQuestion> ParseBillQuestion(std::string_view normalized) {
   if (normalized.size() > 160) return std::nullopt;
   using K = BillQuestion::Kind;
   std::string rate, amount;
-  // what's a 15% tip on $80 / calculate a 20 percent tip on 45 dollars / tip 18% on a $64 bill
-  static const Pattern tip_first("^" + kHead + "(?:a|the)?\\s*(?:" + kCharge + "\\s+(?:of\\s+)?" +
+  // what's a 15% tip on $80 / calculate a 20 percent tip on 45 dollars / tip 18% on a $64 bill /
+  // what's an 18% tip on $64.50
+  static const Pattern tip_first("^" + kHead + "(?:an?|the)?\\s*(?:" + kCharge + "\\s+(?:of\\s+)?" +
                                  kRate + "|" + kRate + "\\s+" + kCharge + ") (?:on|for|of) " +
                                  kMoney + kTail + "$");
   // what's the tip on a $60 bill at 18 percent / tip on $80 at 15%

@@ -19,6 +19,10 @@ TEST(BillQuestionTest, TipsAtAStatedRate) {
   const auto r = ParseBillQuestion("calculate a 20 percent tip on 45 dollars");
   ASSERT_TRUE(r);
   EXPECT_DOUBLE_EQ(static_cast<double>(r->Result()), 9.0);
+  // "an" before a rate said with a vowel sound (eighteen, eight, eleven).
+  const auto an = ParseBillQuestion("what's an 18% tip on $64.50");
+  ASSERT_TRUE(an);
+  EXPECT_NEAR(static_cast<double>(an->Result()), 11.61, 1e-9);
   const auto s = ParseBillQuestion("what's the tip on a $60 bill at 18 percent");
   ASSERT_TRUE(s);
   EXPECT_DOUBLE_EQ(static_cast<double>(s->Result()), 10.8);

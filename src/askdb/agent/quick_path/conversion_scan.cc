@@ -440,6 +440,38 @@ RateStatement TakeRateStatement(std::string_view text, std::vector<ScanItem>& it
     items.erase(items.begin() + k, items.begin() + k + 4);
     return out;
   }
+  // "at 0.92 per dollar": R of the request's other currency per one of this one. Said after
+  // "at" or "@", and the request names exactly one other currency ("320 euros in dollars at 0.92
+  // per dollar": 0.92 euros per dollar) besides an amount.
+  for (size_t k = 0; k + 1 < items.size(); ++k) {
+    const ScanItem& r = items[k];
+    const ScanItem& b = items[k + 1];
+    if (r.is_unit || !b.is_unit || !b.unit->needs_rate || items.size() < 4) continue;
+    const std::string_view between = text.substr(r.end, b.begin - r.end);
+    if (between != " per " && between != "/" && between != " for each " && between != " a ") {
+      continue;
+    }
+    std::string_view before = text.substr(0, r.begin);
+    while (!before.empty() && before.back() == ' ') before.remove_suffix(1);
+    if (!before.ends_with(" at") && !before.ends_with("@")) continue;
+    const Unit* other = nullptr;
+    bool amount = false, clear = true;
+    for (size_t j = 0; j < items.size(); ++j) {
+      if (j == k || j == k + 1) continue;
+      if (!items[j].is_unit) {
+        amount = true;
+      } else if (!items[j].unit->needs_rate) {
+        clear = false;
+      } else if (items[j].unit != b.unit) {
+        clear = clear && (other == nullptr || other == items[j].unit);
+        other = items[j].unit;
+      }
+    }
+    if (!clear || !amount || other == nullptr) return {};
+    RateStatement out{b.unit, other, r.number};
+    items.erase(items.begin() + k, items.begin() + k + 2);
+    return out;
+  }
   return {};
 }
 

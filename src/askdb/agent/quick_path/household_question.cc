@@ -3,6 +3,7 @@
 #include <re2/re2.h>
 
 #include <algorithm>
+#include <cmath>
 #include <iterator>
 
 #include "askdb/agent/quick_path/arithmetic.h"
@@ -47,7 +48,8 @@ std::optional<std::string> Quotient(const std::string& a, const std::string& b) 
 }
 
 // "paid $20/hour, overtime is 1.5x, how much for 6 overtime hours", "time and a half";
-// 时薪30元，加班按1.5倍，加班8小时多少钱.
+// 时薪30元，加班按1.5倍，加班8小时多少钱. The hours must be said to be overtime: "how much for 46
+// hours" is a week's hours, of which some (40?) are at the normal rate: not read.
 std::optional<std::string> OvertimePay(std::string_view s) {
   static const Utf8Pattern en(
       "^(?:i(?:'m| am)? )?(?:(?:get |am )?paid |make |earn )?\\$?\\s*" + kNum +
@@ -55,7 +57,7 @@ std::optional<std::string> OvertimePay(std::string_view s) {
       ")?"
       "(?:([0-9]+(?:\\.[0-9]+)?)\\s*(?:x|times)(?: the rate| pay)?|(time and a half)|(double time))"
       "\\s*,?\\s*how much (?:for|do i (?:get|make|earn) for|is) " +
-      kNum + "\\s*(?:overtime hours?|hours? of overtime|hours? overtime|hours?)" + kEnd + "$");
+      kNum + "\\s*(?:overtime hours?|hours? of overtime|hours? overtime)" + kEnd + "$");
   static const Utf8Pattern zh(
       "^(?:我的?)?时薪(?:是|为)?([0-9]+(?:\\.[0-9]+)?)\\s*(?:元|块)?\\s*[,，]\\s*加班(?:费|工资)?"
       "(?:按|是|为|算)?([0-9]+(?:\\.[0-9]+)?)倍(?:计算|算|工资)?\\s*[,，]\\s*(?:我)?加班了?" +
@@ -97,8 +99,9 @@ std::optional<std::string> Instalment(std::string_view s) {
 }
 
 // "need 12000 for a trip in 8 months, how much to save per month"; "saving 1200 a month, how
-// long to get to 9000"; 每月存2000，多少个月能攒够3万 (the months as a number).
-std::optional<std::string> SavingForAGoal(std::string_view s) {
+// long to get to 9000"; 每月存2000，多少个月能攒够3万 (months, rounded up by the caller: savings
+// go in once a month, 9000 at 1200 a month takes 8).
+std::optional<HouseholdQuestion> SavingForAGoal(std::string_view s) {
   static const Utf8Pattern per_month(
       "^(?:i |we )?need \\$?\\s*" + kNum + "(?: dollars)? (?:for [a-z' ]{1,30}? )?in " + kCount +
       " months\\s*,?\\s*how much (?:to|should i|do i need to|must i|should we|do we need to) "
@@ -115,16 +118,20 @@ std::optional<std::string> SavingForAGoal(std::string_view s) {
       "?)\\s*(?:元|块)?" +
       kEnd + "$");
   std::string goal, step;
-  if (per_month.FullMatch(s, &goal, &step)) return Quotient(goal, step);
-  if (months_en.FullMatch(s, &step, &goal) || months_zh.FullMatch(s, &step, &goal)) {
-    return Quotient(goal, step);
+  std::optional<std::string> e;
+  if (per_month.FullMatch(s, &goal, &step) && (e = Quotient(goal, step))) {
+    return HouseholdQuestion{*e, HouseholdResult::kMoney};
+  }
+  if ((months_en.FullMatch(s, &step, &goal) || months_zh.FullMatch(s, &step, &goal)) &&
+      (e = Quotient(goal, step))) {
+    return HouseholdQuestion{*e, HouseholdResult::kWholeMonths};
   }
   return std::nullopt;
 }
 
 }  // namespace
 
-std::optional<std::string> HouseholdExpression(std::string_view normalized) {
+std::optional<HouseholdQuestion> ParseHouseholdQuestion(std::string_view normalized) {
   // Every shape names overtime, interest or saving; most requests name none.
   constexpr std::string_view kCues[] = {"overtime", "加班", "interest", "免息", "无息",
                                         "利息",     "save", "saving",   "存",   "攒"};
@@ -133,9 +140,19 @@ std::optional<std::string> HouseholdExpression(std::string_view normalized) {
       })) {
     return std::nullopt;
   }
-  if (auto e = OvertimePay(normalized)) return e;
-  if (auto e = Instalment(normalized)) return e;
+  if (auto e = OvertimePay(normalized)) return HouseholdQuestion{*e, HouseholdResult::kMoney};
+  if (auto e = Instalment(normalized)) return HouseholdQuestion{*e, HouseholdResult::kMoney};
   return SavingForAGoal(normalized);
+}
+
+std::optional<std::string> HouseholdExpression(std::string_view normalized) {
+  if (auto q = ParseHouseholdQuestion(normalized)) return q->expression;
+  return std::nullopt;
+}
+
+long double HouseholdValue(HouseholdResult result, long double exact) {
+  if (result == HouseholdResult::kWholeMonths) return std::ceil(exact - 1e-9L);
+  return std::round(exact * 100) / 100;
 }
 
 }  // namespace askdb::agent

@@ -248,6 +248,9 @@ struct ConversionRoles {
   std::optional<ScanItem> to;     // the target unit
   std::optional<long double> rate;
   bool several_amounts = false;  // a number that is neither the amount nor a quoted rate
+  // The amount's currency is the stated rate's other one, not scanned ("320 in euros at 0.92
+  // per dollar": 320 dollars).
+  bool implied_from = false;
 };
 
 // Whether a rate cue introduces the number `item` of `normalized`: "@ 7.2", "at 7.2", "rate
@@ -301,6 +304,20 @@ ConversionRoles AssignRoles(const std::vector<ScanItem>& items, const RateStatem
       roles.value = items[k];
       roles.from = items[k + 1];
     }
+  }
+  // "320 in euros at 0.92 per dollar": an amount with only the target after it is in the stated
+  // rate's other currency (320 dollars); without a stated rate it is not read.
+  if (!roles.value && items.size() == 2 && !items[0].is_unit && items[1].is_unit &&
+      stated.from != nullptr && (items[1].unit == stated.from || items[1].unit == stated.to) &&
+      TargetWordBetween(normalized, items[0], items[1])) {
+    ScanItem from;
+    from.is_unit = true;
+    from.unit = items[1].unit == stated.from ? stated.to : stated.from;
+    roles.value = items[0];
+    roles.from = from;
+    roles.to = items[1];
+    roles.implied_from = true;
+    return roles;
   }
   const bool no_numbers =
       std::none_of(items.begin(), items.end(), [](const ScanItem& item) { return !item.is_unit; });
@@ -822,7 +839,16 @@ ArithmeticReading QuickPath::Impl::ReadArithmetic(std::string_view normalized) c
   if (auto q = ParseRoundQuestion(normalized)) return {*std::move(q)};
   if (auto e = SimpleInterestExpression(normalized)) return ReadExpression(*e);
   if (auto e = WordProblemExpression(normalized)) return ReadExpression(*e);
-  if (auto e = HouseholdExpression(normalized)) return ReadExpression(*e);
+  if (auto q = ParseHouseholdQuestion(normalized)) {
+    ArithmeticReading r = ReadExpression(q->expression);
+    auto& e = std::get<ExpressionReading>(r.question);
+    if (e.result.ok()) {
+      e.exact = e.result.value;
+      e.result.value = HouseholdValue(q->result, e.exact);
+      e.whole_months = q->result == HouseholdResult::kWholeMonths;
+    }
+    return r;
+  }
   if (auto e = FuelExpression(normalized)) return ReadExpression(*e);
   if (auto e = AgeOnDateExpression(normalized)) return ReadExpression(*e);
   if (auto e = TaxExpression(normalized)) return ReadExpression(*e);
@@ -861,7 +887,11 @@ QuickAnswer QuickPath::Impl::Expression(const ExpressionReading& e, Language l) 
     return a;
   }
   const std::string result = FormatNumber(e.result.value);
-  a.text = Fill(Text(l, "arithmetic"), {{"expression", e.expression}, {"result", result}});
+  a.text = e.whole_months ? Fill(Text(l, "arithmetic_months"), {{"expression", e.expression},
+                                                                 {"exact", FormatNumber(e.exact)},
+                                                                 {"result", result}})
+                          : Fill(Text(l, "arithmetic"), {{"expression", e.expression},
+                                                         {"result", result}});
   a.value["result"] = static_cast<double>(e.result.value);
   a.value["result_text"] = result;
   return a;
@@ -1391,7 +1421,8 @@ bool QuickPath::ReadsWholeConversion(std::string_view normalized) const {
   // One amount, its unit and a target (and a quoted rate): every scanned item counts, so "5 feet
   // 10 inches in cm" (two amounts, three units) is a sum this reader does not read.
   return reading.complete && reading.result.ok() &&
-         reading.scanned_items == (reading.roles.rate ? 4u : 3u) &&
+         reading.scanned_items + (reading.roles.implied_from ? 1u : 0u) ==
+             (reading.roles.rate ? 4u : 3u) &&
          (reading.roles.from->unit != reading.roles.to->unit || spelled != normalized) &&
          OnlyConversionFraming(reading.unread);
 }

@@ -8,6 +8,7 @@
 #include <initializer_list>
 #include <optional>
 #include <string_view>
+#include <tuple>
 #include <utility>
 #include <variant>
 
@@ -1261,14 +1262,41 @@ TEST_F(QuickPathTest, AGrandIsAThousand) {
                                            {"2 grand divided by 8", "250"},
                                            {"two grand plus 500", "2500"}});
   EXPECT_FALSE(Ask("what is the grand total of sales"));
-  // An amount with no currency of its own is not read as the target's ("a grand in euros at 0.92
-  // per dollar" had been 1000 EUR = 1086.96 USD, as "320 in euros at 0.92 per dollar" was).
-  for (std::string_view request :
-       {"a grand in euros at 0.92 per dollar", "320 in euros at 0.92 per dollar"}) {
-    EXPECT_FALSE(QuickPath::Default()->ReadsWholeConversion(request)) << request;
+  // An amount with no currency of its own is not the target's: it is in the stated rate's other
+  // currency ("a grand in euros at 0.92 per dollar" had been 1000 EUR = 1086.96 USD, "320 in
+  // euros at 0.92 per dollar" 320 EUR = 347.83 USD; review fix: 1000 and 320 dollars in euros).
+  for (auto [request, old_wrong, right] :
+       std::initializer_list<std::tuple<std::string_view, std::string_view, std::string_view>>{
+           {"a grand in euros at 0.92 per dollar", "1086.95652174", "920"},
+           {"320 in euros at 0.92 per dollar", "347.826086957", "294.4"}}) {
+    EXPECT_TRUE(QuickPath::Default()->ReadsWholeConversion(request)) << request;
     const auto a = Ask(request);
-    EXPECT_TRUE(!a || a->value["result_text"] != "1086.95652174") << request;
+    ASSERT_TRUE(a) << request;
+    EXPECT_NE(a->value["result_text"], old_wrong) << request;
+    EXPECT_EQ(a->value["result_text"], right) << request;
   }
+}
+
+// Review fix (session 27): a currency at a rate stated per one unit of either currency, "at R
+// per <currency>", read in the direction asked and typed simple (the model had typed these
+// web_search: "Web search is not available yet").
+TEST_F(QuickPathTest, ACurrencyAtARatePerUnitOfEitherSide) {
+  ExpectResults(QuickIntent::kConversion,
+                {{"320 euros in dollars at 0.92 per dollar", "347.826086957"},
+                 {"1000 euros in dollars at 0.92 per dollar", "1086.95652174"},
+                 {"5 grand in euros at 0.92 per dollar", "4600"},
+                 {"320 dollars in euros at 0.92 per dollar", "294.4"},
+                 {"1000 euros in dollars at 1.09 per euro", "1090"}});
+  for (std::string_view request :
+       {"320 euros in dollars at 0.92 per dollar", "1000 euros in dollars at 0.92 per dollar",
+        "5 grand in euros at 0.92 per dollar", "320 dollars in euros at 0.92 per dollar"}) {
+    EXPECT_TRUE(QuickPath::Default()->ReadsWholeConversion(request)) << request;
+    EXPECT_EQ(RequestClassifier::Default()->Classify(request).type, RequestType::kSimple)
+        << request;
+  }
+  // A third currency or no amount: not read.
+  EXPECT_FALSE(QuickPath::Default()->ReadsWholeConversion(
+      "320 euros in pounds at 0.92 per dollar"));
 }
 
 // Session 27: household questions and an age on a stated date, typed and answered alike.
@@ -1278,8 +1306,15 @@ TEST_F(QuickPathTest, HouseholdQuestionsAndAgesAreTypedAndAnswered) {
                  {"时薪30元，加班按1.5倍，加班8小时多少钱", "360"},
                  {"phone is 6999, 12 months no interest, monthly payment", "583.25"},
                  {"每月存2000，多少个月能攒够3万", "15"},
+                 {"saving twelve hundred a month, how long to get to 9000", "8"},
+                 {"手机5999分24期免息，每期多少", "249.96"},
                  {"born 1990-05-20, how old on 2026-11-28", "36"},
                  {"2000年3月1日出生，到2026年2月28日多大", "25"}});
+  // Months to a goal are whole months, said in the answer (review fix: 7.5 had been shown).
+  const auto months = Ask("saving twelve hundred a month, how long to get to 9000");
+  ASSERT_TRUE(months);
+  EXPECT_NE(months->text.find("8 months"), std::string::npos) << months->text;
+  EXPECT_FALSE(Ask("paid $20/hour, overtime is 1.5x, how much for 46 hours"));
   for (std::string_view request : {"paid $20/hour, overtime is 1.5x, how much for 6 overtime hours",
                                    "born 1990-05-20, how old on 2026-11-28"}) {
     EXPECT_EQ(RequestClassifier::Default()->Classify(request).type, RequestType::kSimple)

@@ -182,8 +182,8 @@ std::optional<std::vector<std::string>> Corrected(const std::vector<std::string>
   return words;
 }
 
-// What may follow "grand" when it is a thousand ("a grand split 4 ways", "5 grand in euros"),
-// not an adjective ("a grand total", "a grand piano").
+// What may follow "grand" when it is a thousand ("split a grand between 4 people", "5 grand in
+// euros"), not an adjective ("a grand total", "a grand piano").
 constexpr std::string_view kAfterGrand[] = {
     "",     "split", "in",   "to", "for", "between", "among", "divided", "over",  "a",  "per",
     "each", "and",   "into", "at", "is",  "was",     "plus",  "minus",   "times", "by", "dollars"};

@@ -194,14 +194,16 @@ bool TwentyFourHour(const Clock& c) {
 // The minutes from one clock time to another as an expression in hours or minutes. A span that
 // ends before it starts runs overnight only when both times say so (am/pm, 下午…, or 24-hour
 // times: 22:00 to 06:00), or the first is past noon on a 24-hour clock and the second has no
-// mark (从22:00到6:00: a 6 said after 22:00 is 06:00); "12:00 and 1:30" may be either, so it is
-// not read.
+// mark and its afternoon reading would not be after the start either (从22:00到6:00: 18:00 is
+// before 22:00, so 06:00; 20:00 to 8:00 is 12 hours). "13:00 to 5:00" may mean 17:00 (4 hours)
+// or 05:00 (16), "12:00 and 1:30" 13:30 or 01:30: not read.
 std::optional<std::string> ClockSpan(const Clock& from, const Clock& to, std::string_view unit) {
   const int h1 = Hour24(from), h2 = Hour24(to);
   if (h1 < 0 || h2 < 0) return std::nullopt;
   const int start = h1 * 60 + std::stoi(from.m), end = h2 * 60 + std::stoi(to.m);
   const bool marked = !from.mark.empty() && !to.mark.empty();
-  const bool after_noon_24h = from.mark.empty() && std::stoi(from.h) > 12 && to.mark.empty();
+  const bool after_noon_24h = from.mark.empty() && std::stoi(from.h) > 12 && to.mark.empty() &&
+                              end + 12 * 60 <= start;
   const bool clear = marked || after_noon_24h || (TwentyFourHour(from) && TwentyFourHour(to));
   if (end < start && !clear) return std::nullopt;
   std::string span =

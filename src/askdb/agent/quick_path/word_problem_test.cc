@@ -96,7 +96,7 @@ TEST(WordProblemTest, HoursOrMinutesBetweenClockTimes) {
       {"how many hours between 9:30 and 9:30", 0},
       // Overnight said with 从…到 after a 24-hour time past noon; hours with 点 or am/pm alone.
       {"从22:00到6:00是几个小时", 8},
-      {"从17:45到9:30一共多少小时", 15.75},
+      {"how many hours from 20:00 to 8:00", 12},
       {"from 10pm to 6am how many hours", 8},
       {"从晚上11点到早上7点一共几个小时", 8},
       {"从8点半到12点一共多少分钟", 210},
@@ -104,6 +104,12 @@ TEST(WordProblemTest, HoursOrMinutesBetweenClockTimes) {
   // Which of two readings is meant is not said: 12:00 to 1:30 (1.5 hours or 13.5?).
   EXPECT_FALSE(WordProblemExpression("how many hours between 12:00 and 1:30"));
   EXPECT_FALSE(WordProblemExpression("how many hours between 13:00 pm and 2:00 pm"));
+  // An unmarked end hour below a start past noon whose afternoon reading is after the start:
+  // 5:00 after 13:00 may be 17:00 (4 hours) or 05:00 (16).
+  for (const char* request : {"从17:45到9:30一共多少小时", "from 13:00 to 5:00 how many hours",
+                              "从14:00到3点多少小时", "from 13:00 to 1:30 how many hours"}) {
+    EXPECT_FALSE(WordProblemExpression(request)) << request;
+  }
 }
 
 TEST(WordProblemTest, AveragesOfAListAndWeightedAverages) {
