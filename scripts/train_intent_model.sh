@@ -14,6 +14,10 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BUILD_DIR=${1:-$ROOT/build}
 SHARED=${ASKDB_SHARED_DATA:-$ROOT/../shared/data}
+# No own line may copy a blind line (either split) and no own probe a training line: the check
+# compares texts with whitespace and punctuation stripped, exact, inside, difflib ratio >= 0.7
+# (docs/classifier.md, Round 23 Review fixes); it prints ids and line numbers only.
+/usr/bin/python3 "$ROOT/scripts/check_training_overlap.py" "$ROOT" >/dev/null
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 

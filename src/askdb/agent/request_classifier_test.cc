@@ -9,6 +9,7 @@
 #include <set>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 namespace askdb::agent {
@@ -1612,16 +1613,68 @@ TEST(RequestClassifierTest, TheChoiceOfAChartIsAConsultation) {
                              "is a line or a bar better for weekly refunds",
                              "would a pie, a donut or a stacked bar fit the budget split better?",
                              "we're setting up a returns dashboard, what should go on it",
-                             "收入和成本的关系用什么chart合适"}) {
+                             "收入和成本的关系用什么chart合适",
+                             "what's the best chart for orders per month?",
+                             "I'm building a churn dashboard, what should go on it"}) {
     const Classification c = Classifier().Classify(q);
     EXPECT_EQ(c.type, RequestType::kConsultation) << q;
-    EXPECT_NE(std::find(c.rules.begin(), c.rules.end(), "consultation.what_to_look_at"),
+    EXPECT_NE(std::find(c.rules.begin(), c.rules.end(), "consultation.chart_choice"),
               c.rules.end())
         << q;
   }
   for (std::string_view q : {"plot revenue by month as a bar chart",
                              "line or bar chart of sales by region, whichever works better"}) {
     EXPECT_EQ(Classifier().Classify(q).type, RequestType::kVisualization) << q;
+  }
+}
+
+// Round 23 review: an order to draw, show, make or build, with the choice of its kind left to us,
+// is the chart (or the data, or the report) asked for, not a consultation — the chart-choice
+// patterns fired on these and sent a generic suggestions page instead of a chart.
+TEST(RequestClassifierTest, AnOrderToDrawWithTheChoiceLeftToUsIsNoConsultation) {
+  const std::pair<std::string_view, RequestType> cases[] = {
+      {"make the best chart to show revenue by store", RequestType::kVisualization},
+      {"give me the best chart for orders per month", RequestType::kVisualization},
+      {"pick the best chart for sales by region and draw it", RequestType::kVisualization},
+      {"plot churn by month - is a line or area chart better?", RequestType::kVisualization},
+      {"visualise refunds by week, does a bar or line chart suit it better",
+       RequestType::kVisualization},
+      {"show me revenue by quarter, would a bar or line be better", RequestType::kDataQuery},
+      {"帮我画各城市的订单数，用啥chart合适", RequestType::kVisualization},
+      {"画一下各门店销售额，哪种chart最直观", RequestType::kVisualization},
+      {"build me a sales dashboard, what should go on it", RequestType::kVisualization},
+      {"make a report of sales by month, what would go in it", RequestType::kMultiStepAnalysis},
+  };
+  for (const auto& [q, want] : cases) {
+    const Classification c = Classifier().Classify(q);
+    EXPECT_EQ(c.type, want) << q;
+    EXPECT_EQ(std::find(c.rules.begin(), c.rules.end(), "consultation.chart_choice"),
+              c.rules.end())
+        << q;
+    // The veto never names a type itself.
+    EXPECT_EQ(std::find(c.rules.begin(), c.rules.end(), "consultation.chart_choice_ordered"),
+              c.rules.end())
+        << q;
+  }
+}
+
+// Round 23 review: how to improve, raise or cut a measure of the user's business is advice; "how
+// can I increase the font size" names no business measure and is not.
+TEST(RequestClassifierTest, HowToImproveABusinessMeasureIsAConsultation) {
+  for (std::string_view q : {"How can I improve repeat purchases?", "how can we increase sales",
+                             "how do we reduce churn", "我该怎么提高复购率", "怎样提高销售额",
+                             "如何降低退货率"}) {
+    const Classification c = Classifier().Classify(q);
+    EXPECT_EQ(c.type, RequestType::kConsultation) << q;
+    EXPECT_NE(std::find(c.rules.begin(), c.rules.end(), "consultation.how_to_improve"),
+              c.rules.end())
+        << q;
+  }
+  for (std::string_view q : {"how can I increase the font size", "how did sales increase in march"}) {
+    const Classification c = Classifier().Classify(q);
+    EXPECT_EQ(std::find(c.rules.begin(), c.rules.end(), "consultation.how_to_improve"),
+              c.rules.end())
+        << q;
   }
 }
 
