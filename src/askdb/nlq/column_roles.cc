@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <string>
 
 #include "askdb/common/text.h"
@@ -17,21 +18,46 @@ bool EndsWith(std::string_view s, std::string_view suffix) {
   return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
 }
 
-// An English word that ends in the letters "id" (price_paid, is_valid): no key.
-bool EndsWithAWordInId(std::string_view lower) {
-  static constexpr std::string_view kWords[] = {"paid",  "valid", "fluid", "hybrid",
-                                                "rapid", "solid", "humid", "liquid",
-                                                "rigid", "vivid", "avoid", "pyramid"};
-  return std::any_of(std::begin(kWords), std::end(kWords),
-                     [&](std::string_view w) { return EndsWith(lower, w); });
+bool IsVowel(char c) { return c == 'a' || c == 'e' || c == 'i' || c == 'o' || c == 'u'; }
+
+// Whether a name ending in the letters "id" ends in a key's "id": a word of its own (`_id`), a
+// capital Id/ID after a lowercase letter or a digit (CustomerId, StuID), or a short abbreviation
+// glued to it (custid, empid, deptid, pid, uuid). An English word in "id" is no key, told by its
+// shape: two letters before "id" (paid, void, is_void), letters ending in a vowel (prepaid, fluid,
+// avoid), or three that are consonant-vowel-consonant (valid, solid, rapid, humid, vivid).
+bool EndsInAKeysId(std::string_view name) {
+  const std::string lower = text::AsciiLower(name);
+  if (lower == "id" || EndsWith(lower, "_id") || EndsWith(lower, " id")) return true;
+  if (!EndsWith(lower, "id") || name.size() < 3) return false;
+  const char before = name[name.size() - 3];
+  if (name[name.size() - 2] == 'I' && (std::islower(static_cast<unsigned char>(before)) ||
+                                       std::isdigit(static_cast<unsigned char>(before)))) {
+    return true;  // CustomerId, StuID
+  }
+  // The last word: after the last separator, or from the last capital of a mixed-case name
+  // (AmountPaid → paid).
+  size_t from = lower.find_last_of("_ -.");
+  from = from == std::string::npos ? 0 : from + 1;
+  const bool mixed = std::any_of(name.begin(), name.end(), [](char c) { return std::islower(c); });
+  if (mixed) {
+    for (size_t k = name.size(); k-- > from;) {
+      if (std::isupper(static_cast<unsigned char>(name[k]))) {
+        from = k;
+        break;
+      }
+    }
+  }
+  const std::string_view word = std::string_view(lower).substr(from);
+  const std::string_view before_id = word.substr(0, word.size() - 2);
+  if (before_id.size() == 1 || word == "guid" || word == "uuid") return true;  // pid, uid
+  if (before_id.size() < 3 || IsVowel(before_id.back())) return false;
+  return !(before_id.size() == 3 && !IsVowel(before_id[0]) && IsVowel(before_id[1]));
 }
 
 // Name fragments that mark a column as a key even when it is not declared as one.
-bool LooksLikeIdentifierName(std::string_view lower) {
-  if (EndsWithAWordInId(lower)) return false;
-  return lower == "id" || EndsWith(lower, "_id") || EndsWith(lower, "id") ||
-         EndsWith(lower, "_no") || EndsWith(lower, "_code") || Contains(lower, "编号") ||
-         EndsWith(lower, "代码");
+bool LooksLikeIdentifierName(std::string_view name, std::string_view lower) {
+  return EndsInAKeysId(name) || EndsWith(lower, "_no") || EndsWith(lower, "_code") ||
+         Contains(lower, "编号") || EndsWith(lower, "代码");
 }
 
 bool LooksLikeTimeName(std::string_view lower) {
@@ -74,11 +100,11 @@ ColumnRole InferColumnRole(const ColumnFacts& facts) {
   if (type == TypeClass::kDate) return ColumnRole::kTime;
   if (type == TypeClass::kText) {
     if (LooksLikeTimeName(lower) && !Contains(lower, "name")) return ColumnRole::kTime;
-    if (LooksLikeIdentifierName(lower)) return ColumnRole::kIdentifier;
+    if (LooksLikeIdentifierName(facts.name, lower)) return ColumnRole::kIdentifier;
     return ColumnRole::kDimension;
   }
   if (IsNumeric(type)) {
-    if (LooksLikeIdentifierName(lower)) return ColumnRole::kIdentifier;
+    if (LooksLikeIdentifierName(facts.name, lower)) return ColumnRole::kIdentifier;
     if (LooksLikeDimensionNumberName(lower)) return ColumnRole::kDimension;
     if (type == TypeClass::kInteger && facts.distinct_count &&
         *facts.distinct_count <= kMaxDimensionIntegerDistinct) {

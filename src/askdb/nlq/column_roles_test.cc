@@ -39,6 +39,18 @@ TEST(ColumnRoles, AWordEndingInIdIsNoKey) {
   EXPECT_EQ(InferColumnRole(F("is_valid", "INTEGER", false, false, 2)), ColumnRole::kDimension);
   EXPECT_EQ(InferColumnRole(F("custid", "INTEGER")), ColumnRole::kIdentifier);
   EXPECT_EQ(InferColumnRole(F("StuID", "INTEGER")), ColumnRole::kIdentifier);
+  // By shape, not a list of words: void, is_void, prepaid, amount_paid, is_solid are no keys;
+  // CustomerId, empid, pid, ORDERID are.
+  EXPECT_EQ(InferColumnRole(F("void", "INTEGER", false, false, 2)), ColumnRole::kDimension);
+  EXPECT_EQ(InferColumnRole(F("is_void", "INTEGER", false, false, 2)), ColumnRole::kDimension);
+  EXPECT_EQ(InferColumnRole(F("prepaid", "INTEGER", false, false, 2)), ColumnRole::kDimension);
+  EXPECT_EQ(InferColumnRole(F("amount_paid", "REAL")), ColumnRole::kMeasure);
+  EXPECT_EQ(InferColumnRole(F("is_solid", "INTEGER", false, false, 2)), ColumnRole::kDimension);
+  EXPECT_EQ(InferColumnRole(F("CustomerId", "INTEGER")), ColumnRole::kIdentifier);
+  EXPECT_EQ(InferColumnRole(F("empid", "INTEGER")), ColumnRole::kIdentifier);
+  EXPECT_EQ(InferColumnRole(F("pid", "INTEGER")), ColumnRole::kIdentifier);
+  EXPECT_EQ(InferColumnRole(F("ORDERID", "INTEGER")), ColumnRole::kIdentifier);
+  EXPECT_EQ(InferColumnRole(F("cust_id", "INTEGER")), ColumnRole::kIdentifier);
 }
 
 TEST(ColumnRoles, IntegersAndOtherNumbersAreNumeric) {

@@ -69,14 +69,15 @@ TEST(InferredMoneyTest, ACatalogueWithAStockQuantityIsNoOrderLines) {
 
 // Money the business pays out is never its revenue: a course marketplace's payouts to
 // instructors were "revenue" at 1.00 (the one amount column); the price each enrollment was
-// paid at is the money taken. Bought lines alone are no sold lines either.
+// sold at is the money taken. Lines bought from a supplier are no sold lines; a customer's
+// purchases are the sales (purchases.amount, purchase_items' price × quantity).
 TEST(InferredMoneyTest, MoneyPaidOutIsNoRevenue) {
   constexpr const char* kCourses = R"sql(
 CREATE TABLE instructors(instructor_id INTEGER PRIMARY KEY, name TEXT);
 CREATE TABLE courses(course_id INTEGER PRIMARY KEY, title TEXT, price REAL,
                      instructor_id INTEGER REFERENCES instructors(instructor_id));
 CREATE TABLE enrollments(enrollment_id INTEGER PRIMARY KEY, enrollment_date TEXT,
-                         course_id INTEGER REFERENCES courses(course_id), price_paid REAL);
+                         course_id INTEGER REFERENCES courses(course_id), sale_price REAL);
 CREATE TABLE payouts(payout_id INTEGER PRIMARY KEY, payout_date TEXT, amount REAL,
                      instructor_id INTEGER REFERENCES instructors(instructor_id));
 INSERT INTO instructors VALUES (1,'Ann'),(2,'Bo');
@@ -86,17 +87,168 @@ INSERT INTO payouts VALUES (1,'2024-01-31',30,1),(2,'2024-02-29',40,2);
 )sql";
   const Translation t = AskOn(kCourses, "Which instructor brought in the most revenue in 2024?");
   ASSERT_TRUE(t.answered) << t.abstain_reason;
-  EXPECT_NE(t.sql.find("SUM(\"enrollments\".\"price_paid\")"), std::string::npos) << t.sql;
+  EXPECT_NE(t.sql.find("SUM(\"enrollments\".\"sale_price\")"), std::string::npos) << t.sql;
   EXPECT_EQ(t.sql.find("payouts"), std::string::npos) << t.sql;
   const std::string only_payouts = std::string(kCourses) + "DROP TABLE enrollments;";
   EXPECT_FALSE(AskOn(only_payouts.c_str(), "total revenue in 2024").answered);
   constexpr const char* kBought =
-      "CREATE TABLE purchase_orders(po_id INTEGER PRIMARY KEY, order_date TEXT);"
+      "CREATE TABLE suppliers(supplier_id INTEGER PRIMARY KEY, name TEXT);"
+      "CREATE TABLE purchase_orders(po_id INTEGER PRIMARY KEY, order_date TEXT, "
+      "supplier_id INTEGER REFERENCES suppliers(supplier_id));"
       "CREATE TABLE purchase_order_lines(line_id INTEGER PRIMARY KEY, unit_price REAL, "
       "quantity INTEGER, po_id INTEGER REFERENCES purchase_orders(po_id));"
-      "INSERT INTO purchase_orders VALUES (1,'2024-01-01');"
+      "INSERT INTO suppliers VALUES (1,'Acme');"
+      "INSERT INTO purchase_orders VALUES (1,'2024-01-01',1);"
       "INSERT INTO purchase_order_lines VALUES (1,2.5,10,1);";
   EXPECT_FALSE(AskOn(kBought, "total revenue").answered);
+  // A bicycle shop's customers' purchases are its sales.
+  constexpr const char* kShop = R"sql(
+CREATE TABLE customers(customer_id INTEGER PRIMARY KEY, name TEXT);
+CREATE TABLE purchases(purchase_id INTEGER PRIMARY KEY, purchase_date TEXT, amount REAL,
+                       customer_id INTEGER REFERENCES customers(customer_id));
+INSERT INTO customers VALUES (1,'Ann'),(2,'Bo');
+INSERT INTO purchases VALUES (1,'2025-01-05',100,1),(2,'2025-02-03',40,2),(3,'2025-02-20',60,1);
+)sql";
+  for (const char* q : {"total revenue", "total sales in February 2025", "revenue by month"}) {
+    const Translation sales = AskOn(kShop, q);
+    ASSERT_TRUE(sales.answered) << q << ": " << sales.abstain_reason;
+    EXPECT_NE(sales.sql.find("SUM(\"purchases\".\"amount\")"), std::string::npos) << sales.sql;
+  }
+  constexpr const char* kShopLines = R"sql(
+CREATE TABLE customers(customer_id INTEGER PRIMARY KEY, name TEXT);
+CREATE TABLE purchases(purchase_id INTEGER PRIMARY KEY, purchase_date TEXT,
+                       customer_id INTEGER REFERENCES customers(customer_id));
+CREATE TABLE purchase_items(item_id INTEGER PRIMARY KEY, product TEXT, quantity INTEGER,
+                            unit_price REAL,
+                            purchase_id INTEGER REFERENCES purchases(purchase_id));
+INSERT INTO customers VALUES (1,'Ann');
+INSERT INTO purchases VALUES (1,'2025-01-05',1),(2,'2025-02-03',1);
+INSERT INTO purchase_items VALUES (1,'bell',2,10,1),(2,'lamp',1,25,2),(3,'tyre',4,30,2);
+)sql";
+  const Translation lines = AskOn(kShopLines, "total revenue");
+  ASSERT_TRUE(lines.answered) << lines.abstain_reason;
+  EXPECT_NE(lines.sql.find("\"purchase_items\".\"unit_price\" * \"purchase_items\".\"quantity\""),
+            std::string::npos)
+      << lines.sql;
+}
+
+// A price a row was sold at is the money taken only where each row is one thing sold: no order
+// lines hold the sales, no other rows point to the table (a catalogue, a dealer's vehicles), the
+// table is dated by the sale, and no column may be how many were sold.
+TEST(InferredMoneyTest, APriceSoldAtIsMoneyOnlyOnARowOfOneSale) {
+  // A dated catalogue's price beside real order lines: the lines are the revenue.
+  constexpr const char* kCatalogue = R"sql(
+CREATE TABLE products(product_id INTEGER PRIMARY KEY, name TEXT, selling_price REAL,
+                      cost_price REAL, launch_date TEXT);
+CREATE TABLE orders(order_id INTEGER PRIMARY KEY, customer_name TEXT, order_date TEXT);
+CREATE TABLE order_items(item_id INTEGER PRIMARY KEY, quantity INTEGER, unit_price REAL,
+                         order_id INTEGER REFERENCES orders(order_id),
+                         product_id INTEGER REFERENCES products(product_id));
+INSERT INTO products VALUES (1,'desk',300,200,'2024-01-01'),(2,'lamp',40,20,'2024-03-01');
+INSERT INTO orders VALUES (1,'Ann','2025-01-05'),(2,'Bo','2025-02-03');
+INSERT INTO order_items VALUES (1,2,290,1,1),(2,3,40,2,2);
+)sql";
+  for (const char* q : {"total revenue", "revenue by month", "top 1 product by revenue"}) {
+    const Translation t = AskOn(kCatalogue, q);
+    ASSERT_TRUE(t.answered) << q << ": " << t.abstain_reason;
+    EXPECT_NE(t.sql.find("\"order_items\".\"unit_price\" * \"order_items\".\"quantity\""),
+              std::string::npos)
+        << t.sql;
+    EXPECT_EQ(t.sql.find("selling_price"), std::string::npos) << t.sql;
+    EXPECT_EQ(t.sql.find("launch_date"), std::string::npos) << t.sql;
+  }
+  // A dealer: the price it paid for a vehicle is no revenue; the sale's price is no price sold.
+  constexpr const char* kDealer = R"sql(
+CREATE TABLE vehicles(vehicle_id INTEGER PRIMARY KEY, make TEXT, acquired_on TEXT,
+                      price_paid REAL);
+CREATE TABLE sales(sale_id INTEGER PRIMARY KEY, sale_date TEXT, price REAL,
+                   vehicle_id INTEGER REFERENCES vehicles(vehicle_id));
+INSERT INTO vehicles VALUES (1,'VW','2024-01-02',9000),(2,'BMW','2024-02-02',20000);
+INSERT INTO sales VALUES (1,'2024-03-01',12000,1);
+)sql";
+  EXPECT_FALSE(AskOn(kDealer, "total revenue").answered);
+  // A sale of several units: the price is per unit, the money units × price.
+  for (const char* count : {"units", "num_items", "seats", "tickets"}) {
+    const std::string sales =
+        std::string(
+            "CREATE TABLE sales(sale_id INTEGER PRIMARY KEY, sale_date TEXT, product "
+            "TEXT, ") +
+        count +
+        " INTEGER, sale_price REAL);"
+        "INSERT INTO sales VALUES (1,'2025-01-02','pen',2,50),(2,'2025-01-03','ink',3,40),"
+        "(3,'2025-02-01','pad',1,40),(4,'2025-02-02','pen',5,10),(5,'2025-03-01','ink',7,20),"
+        "(6,'2025-03-02','pad',4,30),(7,'2025-03-03','pen',6,60),(8,'2025-03-04','pen',9,90);";
+    EXPECT_FALSE(AskOn(sales.c_str(), "total revenue").answered) << count;
+  }
+  constexpr const char* kOneEach =
+      "CREATE TABLE sales(sale_id INTEGER PRIMARY KEY, sale_date TEXT, product TEXT, "
+      "sale_price REAL);"
+      "INSERT INTO sales VALUES (1,'2025-01-02','car',50),(2,'2025-01-03','van',80);";
+  const Translation one = AskOn(kOneEach, "total revenue");
+  ASSERT_TRUE(one.answered) << one.abstain_reason;
+  EXPECT_NE(one.sql.find("SUM(\"sales\".\"sale_price\")"), std::string::npos) << one.sql;
+  // Rows that may be refunded: the sum of every sale is not the money taken.
+  constexpr const char* kRefunded =
+      "CREATE TABLE sales(sale_id INTEGER PRIMARY KEY, sale_date TEXT, product TEXT, "
+      "sale_price REAL, refunded INTEGER);"
+      "INSERT INTO sales VALUES (1,'2025-01-02','car',50,0),(2,'2025-01-03','van',80,1);";
+  EXPECT_FALSE(AskOn(kRefunded, "total revenue").answered);
+}
+
+// Lines are told from a catalogue by their quantity: a stock quantity is no quantity sold
+// (products.stock_quantity beside undeclared order_items); lines of a document that holds a
+// charge of its own (a work order's labour fee) are part of the money only.
+TEST(InferredMoneyTest, StockIsNoQuantitySoldAndLinesBesideAChargeAreNoRevenue) {
+  constexpr const char* kWarehouse = R"sql(
+CREATE TABLE suppliers(supplier_id INTEGER PRIMARY KEY, name TEXT, onboarded_date TEXT);
+CREATE TABLE products(product_id INTEGER PRIMARY KEY, name TEXT, unit_price REAL,
+                      stock_quantity INTEGER,
+                      supplier_id INTEGER REFERENCES suppliers(supplier_id));
+CREATE TABLE orders(order_id INTEGER PRIMARY KEY, customer_name TEXT, order_date TEXT);
+CREATE TABLE order_items(item_id INTEGER PRIMARY KEY, order_id INTEGER, product_id INTEGER,
+                         quantity INTEGER, unit_price REAL);
+INSERT INTO suppliers VALUES (1,'Acme','2025-03-01');
+INSERT INTO products VALUES (1,'bolt',2,500,1),(2,'nut',1,900,1);
+INSERT INTO orders VALUES (1,'Ann','2025-01-05');
+INSERT INTO order_items VALUES (1,1,1,10,2),(2,1,2,5,1);
+)sql";
+  for (const char* q : {"total revenue", "revenue in 2025"}) {
+    const Translation t = AskOn(kWarehouse, q);
+    if (!t.answered) continue;  // abstaining is safe; a stock value is not
+    EXPECT_EQ(t.sql.find("stock_quantity"), std::string::npos) << t.sql;
+    EXPECT_EQ(t.sql.find("onboarded_date"), std::string::npos) << t.sql;
+  }
+  const Translation total = AskOn(kWarehouse, "total revenue");
+  ASSERT_TRUE(total.answered) << total.abstain_reason;
+  EXPECT_NE(total.sql.find("\"order_items\".\"unit_price\" * \"order_items\".\"quantity\""),
+            std::string::npos)
+      << total.sql;
+  constexpr const char* kRepair = R"sql(
+CREATE TABLE parts(part_id INTEGER PRIMARY KEY, part_name TEXT, unit_price REAL,
+                   stock_quantity INTEGER);
+CREATE TABLE work_orders(work_order_id INTEGER PRIMARY KEY, customer_name TEXT,
+                         opened_date TEXT, labor_fee REAL);
+CREATE TABLE work_order_parts(id INTEGER PRIMARY KEY, quantity INTEGER, unit_price REAL,
+                              work_order_id INTEGER REFERENCES work_orders(work_order_id),
+                              part_id INTEGER REFERENCES parts(part_id));
+INSERT INTO parts VALUES (1,'filter',10,40),(2,'belt',30,8);
+INSERT INTO work_orders VALUES (1,'Ann','2025-01-05',200),(2,'Bo','2025-02-03',150);
+INSERT INTO work_order_parts VALUES (1,2,10,1,1),(2,1,30,2,2),(3,5,10,2,1);
+)sql";
+  EXPECT_FALSE(AskOn(kRepair, "total revenue").answered);
+}
+
+// An invoice's total beside the part of it paid (amount_paid, an is_paid flag): the total is
+// the revenue, as when amount_paid was read as a key.
+TEST(InferredMoneyTest, TheTotalBilledBeforeTheAmountPaid) {
+  const Translation t = AskOn(
+      "CREATE TABLE invoices(invoice_id INTEGER PRIMARY KEY, invoice_date TEXT, total REAL, "
+      "amount_paid REAL, is_paid INTEGER);"
+      "INSERT INTO invoices VALUES (1,'2025-01-02',100,100,1),(2,'2025-01-09',80,30,0),"
+      "(3,'2025-02-01',60,0,0);",
+      "total revenue");
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  EXPECT_NE(t.sql.find("SUM(\"invoices\".\"total\")"), std::string::npos) << t.sql;
 }
 
 TEST(InferredMoneyTest, OneMoneyColumnIsTheRevenue) {

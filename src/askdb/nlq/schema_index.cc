@@ -779,64 +779,222 @@ constexpr int kSeveralMoneyColumns = -2;
 // The revenue phrases that may name money paid as well as taken: spend, spending, spent.
 bool SaysSpending(std::string_view money_word) { return money_word.starts_with("spen"); }
 
-// A table named for money the business pays out (payouts to instructors, expenses, refunds,
-// salaries, purchases): its amount is never the revenue, whatever the column is called.
-bool HoldsMoneyPaidOut(std::string_view table_name) {
-  static constexpr std::string_view kPaidOut[] = {
-      "payout", "expense",    "expenditure", "refund",       "salary",        "payroll",
-      "wage",   "commission", "purchase",    "disbursement", "reimbursement", "withdrawal"};
-  for (const std::string& word : SchemaTableWords(table_name)) {
+bool HasWord(const std::vector<std::string>& words, std::string_view w) {
+  return std::find(words.begin(), words.end(), w) != words.end();
+}
+
+// Whether a word of the table's name (singular) is one of `words`.
+bool TableNameSays(const SchemaIndex& index, int table,
+                   std::initializer_list<std::string_view> words) {
+  for (const std::string& word : SchemaTableWords(index.tables()[table].name)) {
     const std::string one = SingularizeEnglish(word);
-    for (std::string_view out : kPaidOut) {
-      if (one == out) return true;
+    if (std::find(words.begin(), words.end(), one) != words.end()) return true;
+  }
+  return false;
+}
+
+// Whether the table's rows, or the rows of a table they point to (purchase lines to their
+// purchase), point to a table named by one of `parties`.
+bool PointsToAParty(const SchemaIndex& index, int table,
+                    std::initializer_list<std::string_view> parties) {
+  for (const JoinEdge& e : index.edges()) {
+    if (e.from_table != table || e.to_table == table) continue;
+    if (TableNameSays(index, e.to_table, parties)) return true;
+    for (const JoinEdge& up : index.edges()) {
+      if (up.from_table == e.to_table && up.to_table != e.to_table &&
+          TableNameSays(index, up.to_table, parties)) {
+        return true;
+      }
     }
   }
   return false;
 }
 
+// A table named for money the business pays out (payouts to instructors, expenses, refunds,
+// salaries): its amount is never the revenue, whatever the column is called. Purchases and
+// commissions go either way: purchases from a supplier are paid out, a customer's purchases are
+// sales; a commission paid to a salesperson or agent is paid out, one a marketplace takes from
+// its sellers is its income. They count as paid out only when they point to such a payee.
+bool HoldsMoneyPaidOut(const SchemaIndex& index, int table) {
+  if (TableNameSays(index, table,
+                    {"payout", "expense", "expenditure", "refund", "salary", "payroll", "wage",
+                     "disbursement", "reimbursement", "withdrawal"})) {
+    return true;
+  }
+  if (TableNameSays(index, table, {"purchase"}) &&
+      PointsToAParty(index, table,
+                     {"supplier", "vendor", "seller", "merchant", "wholesaler", "distributor",
+                      "manufacturer"})) {
+    return true;
+  }
+  return TableNameSays(index, table, {"commission"}) &&
+         PointsToAParty(index, table,
+                        {"salesperson", "salespeople", "agent", "employee", "staff", "rep",
+                         "broker", "affiliate", "instructor", "driver"});
+}
+
+// A column named for an amount of money (price, amount, total, cost, fee, charge).
+bool NamesMoney(const IndexedColumn& col) {
+  for (std::string_view w : {"price", "amount", "total", "cost", "fee", "charge", "revenue"}) {
+    if (HasWord(col.words, w)) return true;
+  }
+  return false;
+}
+
+// A column that says it is the number of things sold: quantity, qty, 数量 (the order lines'
+// quantity, FindLineColumns).
+bool SaysAQuantity(const IndexedColumn& col) {
+  return HasWord(col.words, "quantity") || HasWord(col.words, "qty") || col.name == "数量";
+}
+
+// A column that may be how many things a row holds: one that says a quantity, a count of units,
+// items, seats, tickets, nights (num_items, n_seats), or any whole-number measure other than a
+// key or money. Beside such a column a price is per thing, so the row's money is a guess.
+bool MayBeAQuantity(const IndexedColumn& col) {
+  if (col.primary_key || col.foreign_key || col.role == ColumnRole::kIdentifier) return false;
+  if (SaysAQuantity(col)) return true;
+  if (NamesMoney(col)) return false;
+  for (std::string_view w :
+       {"unit",    "units", "item",   "items",  "seat",   "seats",   "ticket",
+        "tickets", "night", "nights", "count",  "num",    "n",       "number",
+        "pieces",  "pcs",   "pax",    "guests", "people", "persons", "volume"}) {
+    if (HasWord(col.words, w) &&
+        (col.type_class == TypeClass::kInteger || col.type_class == TypeClass::kNumber)) {
+      return true;
+    }
+  }
+  return col.type_class == TypeClass::kInteger && col.role == ColumnRole::kMeasure;
+}
+
 bool HasAQuantity(const SchemaIndex& index, int table) {
   const std::vector<int>& columns = index.tables()[table].columns;
-  return std::any_of(columns.begin(), columns.end(), [&](int c) {
-    const std::vector<std::string>& w = index.columns()[c].words;
-    return std::find(w.begin(), w.end(), "quantity") != w.end();
+  return std::any_of(columns.begin(), columns.end(),
+                     [&](int c) { return MayBeAQuantity(index.columns()[c]); });
+}
+
+// Whether other tables' rows point to the table (a catalogue, a vehicle list).
+bool IsPointedTo(const SchemaIndex& index, int table) {
+  return std::any_of(index.edges().begin(), index.edges().end(), [&](const JoinEdge& e) {
+    return e.to_table == table && e.from_table != table;
   });
 }
 
-// The price a row was sold or paid at (sale_price, price_paid, selling_price): on a dated
-// table with no quantity each row is one thing sold, so that price is the money taken.
-bool NamesAPricePaid(const std::vector<std::string>& words) {
-  auto has = [&](std::string_view x) {
-    return std::find(words.begin(), words.end(), x) != words.end();
-  };
-  return has("price") && (has("sale") || has("sold") || has("selling") || has("paid"));
+// Whether the table's time column says the row was sold, paid, booked or enrolled: the date of
+// a sale, not of a listing (products.added_on, launch_date; vehicles.acquired_on).
+bool DatedBySale(const SchemaIndex& index, int table) {
+  const int time = index.TimeColumn(table);
+  if (time < 0) return false;
+  const std::vector<std::string>& w = index.columns()[time].words;
+  for (std::string_view x : {"sale", "sales", "sold", "paid", "payment", "booked", "booking",
+                             "enrolled", "enrollment", "enrolment"}) {
+    if (HasWord(w, x)) return true;
+  }
+  return false;
 }
+
+// The price a row was sold at (sale_price, selling_price, price_sold). Not "paid": a price paid
+// is as often what the business paid (vehicles.price_paid of a dealer) as what it was paid.
+bool NamesAPriceSold(const std::vector<std::string>& words) {
+  return HasWord(words, "price") &&
+         (HasWord(words, "sale") || HasWord(words, "sold") || HasWord(words, "selling"));
+}
+
+// Whether a money column's table, or a document its rows point to, says rows may be refunded,
+// cancelled or voided (a refunded flag, a status holding 'cancelled', a refunds table pointing
+// to it): the sum of every row is then not the money taken.
+bool MayHoldUndoneRows(const SchemaIndex& index, int table) {
+  auto says_undone = [](std::string_view lower) {
+    for (std::string_view w : {"refund", "cancel", "void", "revers", "chargeback"}) {
+      if (lower.find(w) != std::string_view::npos) return true;
+    }
+    return false;
+  };
+  auto table_says = [&](int t) {
+    if (TableNameSays(index, t, {"refund"})) return true;
+    for (int c : index.tables()[t].columns) {
+      const IndexedColumn& col = index.columns()[c];
+      if (says_undone(text::AsciiLower(col.name))) return true;
+      for (const std::string& v : col.stats.values) {
+        if (says_undone(text::AsciiLower(v))) return true;
+      }
+    }
+    return false;
+  };
+  if (table_says(table)) return true;
+  for (const JoinEdge& e : index.edges()) {
+    if (e.from_table == table && e.to_table != table && index.IsDatedDocument(e.to_table) &&
+        table_says(e.to_table)) {
+      return true;
+    }
+    if (e.to_table == table && e.from_table != table &&
+        TableNameSays(index, e.from_table, {"refund", "cancellation"})) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// A money column that this session's readings newly allow, where the start of session 27
+// abstained: the price sold at, or a name ending in the letters "id" that was read as a key
+// (AmountPaid, price_paid).
+bool NewlyReadMoney(const IndexedColumn& col, bool price_sold) {
+  const std::string lower = text::AsciiLower(col.name);
+  return price_sold || (lower.ends_with("id") && !lower.ends_with("_id"));
+}
+
+struct MoneyColumn {
+  int column = -1;  // kSeveralMoneyColumns when two or more
+  bool newly_read = false;
+};
 
 // The one measure called total/amount/amt/金额 on a table with a date (a fact table): -1 when
 // none, kSeveralMoneyColumns when two or more (which one is "revenue" is for people to say).
 // "amt" spells "amount" as a whole word (invoice.amt, schema_words.h): without it an invented
 // plumbing schema's revenue was read as the parts lines' unit_price × qty, not the invoiced amount.
-// Tables of money paid out count only with `paid_out_too` (what "spend" may name).
-int TheOneMoneyColumn(const SchemaIndex& index, bool paid_out_too) {
-  int money = -1;
+// Tables of money paid out count only with `paid_out_too` (what "spend" may name). The price a
+// row was sold at counts when no order lines hold the sales (`lines_found`), on a table no other
+// rows point to (no catalogue), dated by the sale, with no quantity beside it. Two on one table,
+// one paid or collected and one the total billed (invoices.total, amount_paid): the total.
+MoneyColumn TheOneMoneyColumn(const SchemaIndex& index, bool paid_out_too, bool lines_found) {
+  std::vector<int> found;
+  bool newly_read = false;
   for (size_t t = 0; t < index.tables().size(); ++t) {
-    if (index.TimeColumn(static_cast<int>(t)) < 0) continue;
-    if (!paid_out_too && HoldsMoneyPaidOut(index.tables()[t].name)) continue;
-    const bool one_item_per_row = !HasAQuantity(index, static_cast<int>(t));
+    const int table = static_cast<int>(t);
+    if (index.TimeColumn(table) < 0) continue;
+    if (!paid_out_too && HoldsMoneyPaidOut(index, table)) continue;
+    const bool sold_per_row = !lines_found && !HasAQuantity(index, table) &&
+                              !IsPointedTo(index, table) && DatedBySale(index, table);
     for (int c : index.tables()[t].columns) {
       const IndexedColumn& col = index.columns()[c];
       const std::string lower = text::AsciiLower(col.name);
       const std::vector<std::string>& words = col.words;
-      const bool money_name = lower.find("total") != std::string::npos ||
-                              lower.find("amount") != std::string::npos ||
-                              std::find(words.begin(), words.end(), "amount") != words.end() ||
-                              col.name.find("金额") != std::string::npos ||
-                              (one_item_per_row && NamesAPricePaid(words));
+      const bool price_sold = sold_per_row && NamesAPriceSold(words);
+      const bool money_name =
+          lower.find("total") != std::string::npos || lower.find("amount") != std::string::npos ||
+          HasWord(words, "amount") || col.name.find("金额") != std::string::npos || price_sold;
       if (col.role != ColumnRole::kMeasure || !money_name) continue;
-      if (money >= 0) return kSeveralMoneyColumns;
-      money = c;
+      found.push_back(c);
+      newly_read = newly_read || NewlyReadMoney(col, price_sold);
     }
   }
-  return money;
+  if (found.empty()) return {};
+  if (found.size() == 1) return {found[0], newly_read};
+  if (found.size() == 2 && index.columns()[found[0]].table == index.columns()[found[1]].table) {
+    auto paid = [&](int c) {
+      const std::vector<std::string>& w = index.columns()[c].words;
+      return HasWord(w, "paid") || HasWord(w, "collected") || HasWord(w, "received");
+    };
+    auto billed = [&](int c) {
+      const std::vector<std::string>& w = index.columns()[c].words;
+      return !paid(c) && (HasWord(w, "total") || HasWord(w, "billed") || HasWord(w, "invoiced"));
+    };
+    for (int i = 0; i < 2; ++i) {
+      if (billed(found[i]) && paid(found[1 - i])) {
+        return {found[i], NewlyReadMoney(index.columns()[found[i]], false)};
+      }
+    }
+  }
+  return {kSeveralMoneyColumns, false};
 }
 
 }  // namespace
@@ -852,16 +1010,23 @@ void SchemaIndex::AddInferredMoneyWords() {
     return;
   }
   // Money paid out (expenses.amount) is what "spend" names, never the money taken in.
-  const int money = TheOneMoneyColumn(*this, /*paid_out_too=*/false);
-  const int spent = TheOneMoneyColumn(*this, /*paid_out_too=*/true);
+  const bool lines_found = FindLineColumns().has_value();
+  const MoneyColumn taken = TheOneMoneyColumn(*this, /*paid_out_too=*/false, lines_found);
+  const int money = taken.column;
+  const int spent = TheOneMoneyColumn(*this, /*paid_out_too=*/true, lines_found).column;
   const bool spent_elsewhere = spent != money;
+  // A money column read only since session 27 (a price sold at, AmountPaid, the one left when
+  // money paid out is set aside) sums every row: where rows may be refunded or cancelled, that
+  // is not the money taken, and the words name nothing.
+  const bool undone = money >= 0 && (taken.newly_read || spent_elsewhere) &&
+                      MayHoldUndoneRows(*this, columns_[money].table);
   if (spent_elsewhere && spent >= 0) {
     for (std::string_view word : money_words) {
       if (!SaysSpending(word) || FindTerms(PhraseKey(word))) continue;
       AddTerm(word, {TermKind::kColumn, columns_[spent].table, spent, "", "inferred money"});
     }
   }
-  if (money == kSeveralMoneyColumns) return;
+  if (money == kSeveralMoneyColumns || undone) return;
   std::optional<BoundBusinessTerm> lines = InferLineRevenue(money_words[0]);
   if (lines) business_terms_.push_back(std::move(*lines));
   const int line_term = lines ? static_cast<int>(business_terms_.size()) - 1 : -1;
@@ -1063,7 +1228,7 @@ TermExpr Arith(std::string op, TermExpr l, TermExpr r) {
 std::optional<SchemaIndex::LineColumns> SchemaIndex::FindLineColumns() const {
   std::vector<LineColumns> found;
   for (size_t t = 0; t < tables_.size(); ++t) {
-    if (HoldsMoneyPaidOut(tables_[t].name)) continue;  // lines bought are no lines sold
+    if (HoldsMoneyPaidOut(*this, static_cast<int>(t))) continue;  // lines bought: none sold
     int p = -1, q = -1, d = -1, n_price = 0, n_quantity = 0, n_discount = 0;
     for (int c : tables_[t].columns) {
       const IndexedColumn& col = columns_[c];
@@ -1087,21 +1252,39 @@ std::optional<SchemaIndex::LineColumns> SchemaIndex::FindLineColumns() const {
   }
   if (found.size() == 1) return found.front();
   // A catalogue's price beside its stock quantity (products.unit_price, stock_quantity) has the
-  // same columns as the lines sold; the lines are the ones that belong to a dated document (an
-  // order). Two such tables (sold and bought lines): "revenue" is for people to say.
+  // same columns as the lines sold: a quantity that says stock is no lines. One candidate left
+  // is the lines (declared keys or not); two (sold and quoted lines) are for people to say.
   std::optional<LineColumns> lines;
   for (const LineColumns& candidate : found) {
-    if (!RefersToADatedDocument(candidate.table)) continue;
+    const std::vector<std::string>& w = columns_[candidate.quantity].words;
+    const bool stock = std::any_of(w.begin(), w.end(), [](const std::string& x) {
+      return x == "stock" || x == "inventory" || x == "hand" || x == "onhand" || x == "available" ||
+             x == "reorder" || x == "instock";
+    });
+    if (stock) continue;
     if (lines) return std::nullopt;
     lines = candidate;
   }
+  // Lines of a document that holds a charge of its own (work_orders.labor_fee beside the parts
+  // used): the lines are part of the money only. Rows that may be refunded or cancelled: the sum
+  // of every line is not the money taken.
+  if (!lines || MayHoldUndoneRows(*this, lines->table)) return std::nullopt;
+  for (const JoinEdge& e : edges_) {
+    if (e.from_table != lines->table || e.to_table == lines->table ||
+        !IsDatedDocument(e.to_table) ||
+        std::any_of(found.begin(), found.end(),
+                    [&](const LineColumns& f) { return f.table == e.to_table; })) {
+      continue;  // a catalogue the lines name is no document
+    }
+    for (int c : tables_[e.to_table].columns) {
+      const IndexedColumn& col = columns_[c];
+      if (col.role != ColumnRole::kMeasure) continue;
+      for (std::string_view x : {"fee", "charge", "cost", "amount", "total"}) {
+        if (HasWord(col.words, x)) return std::nullopt;
+      }
+    }
+  }
   return lines;
-}
-
-bool SchemaIndex::RefersToADatedDocument(int table) const {
-  return std::any_of(edges_.begin(), edges_.end(), [&](const JoinEdge& e) {
-    return e.from_table == table && e.to_table != table && IsDatedDocument(e.to_table);
-  });
 }
 
 void SchemaIndex::AddUnitsSoldWords() {

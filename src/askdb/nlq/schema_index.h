@@ -229,8 +229,6 @@ class SchemaIndex {
     int table = -1, price = -1, quantity = -1, discount = -1;
   };
   std::optional<LineColumns> FindLineColumns() const;
-  // Whether the table's rows refer to a dated document (order lines to their order).
-  bool RefersToADatedDocument(int table) const;
   // "units sold" for the order lines' quantity, when no other term has those words.
   void AddUnitsSoldWords();
   // "staff", "rep", "sales rep"... for the one table named employee(s) or staff.
