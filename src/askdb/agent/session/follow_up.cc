@@ -4,6 +4,7 @@
 #include <cctype>
 #include <charconv>
 #include <optional>
+#include <regex>
 #include <set>
 #include <string>
 #include <string_view>
@@ -48,8 +49,10 @@ struct Slot {
   // kGrouping: "month", "year", ...; adjective: written "monthly" rather than "by month".
   std::string grain;
   bool adjective = false;
-  // kTopN: N and the byte span of the number alone.
+  // kTopN: N and the byte span of the number alone; percent: "前5%", "top 10 percent", a share
+  // of the rows rather than a count.
   int top_n = 0;
+  bool percent = false;
   size_t number_begin = 0, number_end = 0;
   // kGroupOver: the lead's byte end ("各", "每个", "by") and its measure word ("个", "位").
   size_t lead_end = 0;
@@ -255,7 +258,20 @@ std::optional<SlotMatch> GroupingAt(const std::vector<Unit>& units, size_t i) {
   return std::nullopt;
 }
 
-// Top-N: "前5(个|名)", "前五个", "top 5", "top five".
+// The units of a percent sign at `i` ("%", "％", "percent"), or of 百分之 read as the number
+// 百 followed by "分之" ("前百分之五"); 0 when none.
+size_t PercentAt(const std::vector<Unit>& units, size_t i) {
+  if (i >= units.size()) return 0;
+  if (UnitIs(units[i], "%") || UnitIs(units[i], "％") || UnitIs(units[i], "percent")) return 1;
+  if (i + 1 < units.size() && UnitIs(units[i], "分") && UnitIs(units[i + 1], "之")) {
+    size_t count = 0;
+    return i + 2 < units.size() && ParseTopN(units, i + 2, &count) ? 2 + count : 2;
+  }
+  return 0;
+}
+
+// Top-N: "前5(个|名)", "前五个", "top 5", "top five"; "前5%" is read as a percent top-N, which
+// no follow-up applies.
 std::optional<SlotMatch> TopNAt(const std::vector<Unit>& units, size_t i) {
   if ((!UnitIs(units[i], "前") && !UnitIs(units[i], "top")) || i + 1 >= units.size()) {
     return std::nullopt;
@@ -268,8 +284,11 @@ std::optional<SlotMatch> TopNAt(const std::vector<Unit>& units, size_t i) {
   m.slot.top_n = *n;
   m.slot.number_begin = units[i + 1].begin;
   m.slot.number_end = units[i + count].end;
-  if (i + m.count < units.size() &&
-      (units[i + m.count].key == "个" || units[i + m.count].key == "名")) {
+  if (size_t percent = PercentAt(units, i + m.count)) {
+    m.slot.percent = true;
+    m.count += percent;
+  } else if (i + m.count < units.size() &&
+             (units[i + m.count].key == "个" || units[i + m.count].key == "名")) {
     ++m.count;
   }
   return m;
@@ -392,8 +411,8 @@ FollowUp NotFollowUp(std::string_view question, std::string why) {
 }
 
 // Only a follow-up's slots and markers, which had no place in the previous question.
-FollowUp Declined(std::string_view question, std::string why) {
-  return FollowUp{false, std::string(question), std::move(why), true};
+FollowUp Declined(std::string_view question, std::string why, DeclineWhy reason) {
+  return FollowUp{false, std::string(question), std::move(why), true, reason};
 }
 
 // The one group-over slot of `slots` whose table or column a value of `columns` belongs to.
@@ -483,8 +502,16 @@ PreviousQuestion ReadPrevious(std::string_view question, const nlq::SchemaIndex*
 struct Rewrite {
   std::vector<Edit> edits;
   std::vector<std::string> notes;
-  std::set<size_t> replaced_values;  // begin offsets of previous values already replaced
-  std::string_view previous;         // the text the edits apply to
+  std::set<size_t> replaced_values;     // begin offsets of previous values already replaced
+  std::string_view previous;            // the text the edits apply to
+  size_t follow_up_slots = 0;           // how many slots the follow-up has
+  DeclineWhy why = DeclineWhy::kGuess;  // set by a substitution that says why not
+
+  // Says why not, with the reason the user is told.
+  std::string Decline(DeclineWhy reason, std::string why_not) {
+    why = reason;
+    return why_not;
+  }
 
   void Replace(size_t begin, size_t end, const std::string& old_text, std::string text, int order) {
     notes.push_back(old_text + " → " + text);
@@ -766,17 +793,33 @@ WhyNot SubstitutePeriod(const Slot& s, const PreviousQuestion& previous, Rewrite
   return std::nullopt;
 }
 
+// Whether the previous question keeps only its top rows, as the engine reads it: a top-N the
+// follow-up scanner knows ("前5个", "top 5"), or any the answer cache's reader finds
+// ("销售额最高的5个门店"), an order word (最高, top), or a largest/smallest beside a number ("the
+// 3 cities with the highest sales").
+bool RanksItsRows(const PreviousQuestion& previous) {
+  if (HasSlot(previous.slots, SlotKind::kTopN)) return true;
+  const cache::QuestionSlots slots =
+      cache::ExtractSlots(previous.text, nlq::TodayUtc(), previous.index);
+  const auto& aggregations = slots.aggregations;
+  const bool extreme =
+      std::find(aggregations.begin(), aggregations.end(), "max") != aggregations.end() ||
+      std::find(aggregations.begin(), aggregations.end(), "min") != aggregations.end();
+  return slots.top_n.has_value() || !slots.order.empty() || (extreme && !slots.numbers.empty());
+}
+
 // A time grouping takes the place of the previous one, or is added: in Chinese after the
 // period when there is one ("2024年的销售额" → "2024年每月的销售额"), in English at the end.
 WhyNot SubstituteGrouping(const Slot& s, const PreviousQuestion& previous, Rewrite* rewrite) {
   bool ambiguous = false;
   const Slot* old = OnlySlot(previous.slots, SlotKind::kGrouping, &ambiguous);
   if (ambiguous) return "the previous question has more than one grouping";
-  if (old == nullptr && HasSlot(previous.slots, SlotKind::kTopN)) {
+  if (old == nullptr && RanksItsRows(previous)) {
     // "前5个门店的销售额" + "按月呢": the top 5 of each month, or the months of those 5? The
     // engine read "每月前5个门店" as the top 5 of all month-store pairs, a wrong answer.
-    return "a time grouping added to a top-N: the top of each period or the periods of the top "
-           "is a guess";
+    return rewrite->Decline(DeclineWhy::kTopNAndTimeGrouping,
+                            "a time grouping added to a top-N: the top of each period or the "
+                            "periods of the top is a guess");
   }
   if (old != nullptr) {
     rewrite->Replace(old->begin, old->end, old->text,
@@ -792,26 +835,45 @@ WhyNot SubstituteGrouping(const Slot& s, const PreviousQuestion& previous, Rewri
   return std::nullopt;
 }
 
-// Whether the previous question orders its rows by a word of its own (最高, lowest, 升序):
-// then "the top 5" of it is not simply the largest five of the measure.
+// Whether the previous question orders its rows by a word of its own (最高, lowest, 升序) or
+// names an order at all ("按城市名排序", "sorted by name", "in alphabetical order"): then "the
+// top 5" of it is not simply the largest five of the measure, but maybe the first 5 rows shown.
 bool NamesAnOrder(const PreviousQuestion& previous) {
-  return !cache::ExtractSlots(previous.text, nlq::TodayUtc(), previous.index).order.empty();
+  static const std::regex kOrderWords(
+      "排序|排列|\\bsort(ed|ing)?\\b|\\border(ed)? by\\b|\\bin [a-z]+ order\\b", std::regex::icase);
+  return !cache::ExtractSlots(previous.text, nlq::TodayUtc(), previous.index).order.empty() ||
+         std::regex_search(previous.text, kOrderWords);
 }
 
 // A top-N added to a breakdown that had none ("各门店的销售额" + "只看前5个" → "前5个门店的销售额",
 // "sales by store" + "just the top 5" → "sales by store top 5"): the engine ranks a breakdown
 // by its measure, largest first, so its top N are the N largest. Only over one table or column,
-// no time grouping (the first 5 months are not the top 5) and no order word of its own.
+// no time grouping (the first 5 months are not the top 5) and no order of its own; only as
+// the follow-up's one slot ("只看前5个门店" after "各城市" names a breakdown of its own); in
+// English only after "by" ("sales per store top 5" reads as a top 5 per store).
 WhyNot AddTopN(const Slot& s, const PreviousQuestion& previous, Rewrite* rewrite) {
   bool ambiguous = false;
   const Slot* group = OnlySlot(previous.slots, SlotKind::kGroupOver, &ambiguous);
-  if (group == nullptr || ambiguous || HasSlot(previous.slots, SlotKind::kGrouping) ||
-      NamesAnOrder(previous)) {
-    return "the previous question has no single top-N to change nor one breakdown to rank";
+  if (group == nullptr || ambiguous) {
+    return rewrite->Decline(ambiguous ? DeclineWhy::kGuess : DeclineWhy::kNothingToRank,
+                            "the previous question has no single top-N to change nor one "
+                            "breakdown to rank");
+  }
+  if (HasSlot(previous.slots, SlotKind::kGrouping)) {
+    return rewrite->Decline(DeclineWhy::kTopNAndTimeGrouping,
+                            "a top-N of a time grouping: the first periods are not the top");
+  }
+  if (NamesAnOrder(previous)) {
+    return rewrite->Decline(DeclineWhy::kOwnOrder,
+                            "the previous question orders its rows its own way");
+  }
+  const std::string lead = previous.text.substr(group->begin, group->lead_end - group->begin);
+  if (rewrite->follow_up_slots > 1 || (!previous.chinese && text::AsciiLower(lead) != "by")) {
+    return rewrite->Decline(DeclineWhy::kGuess, "a top-N with other slots, or after \"" + lead +
+                                                    "\": which rows are ranked is a guess");
   }
   const std::string n = std::to_string(s.top_n);
   if (previous.chinese) {
-    const std::string lead = previous.text.substr(group->begin, group->lead_end - group->begin);
     const std::string word = group->measure_word.empty() ? "个" : group->measure_word;
     rewrite->Replace(group->begin, group->lead_end, lead, "前" + n + word, 0);
   } else {
@@ -824,6 +886,9 @@ WhyNot AddTopN(const Slot& s, const PreviousQuestion& previous, Rewrite* rewrite
 WhyNot SubstituteTopN(const Slot& s, const PreviousQuestion& previous, Rewrite* rewrite) {
   bool ambiguous = false;
   const Slot* old = OnlySlot(previous.slots, SlotKind::kTopN, &ambiguous);
+  if (s.percent || (old != nullptr && old->percent)) {
+    return rewrite->Decline(DeclineWhy::kPercentage, "a top percentage is no count of rows");
+  }
   if (ambiguous) return "the previous question has more than one top-N";
   if (old == nullptr) return AddTopN(s, previous, rewrite);
   const std::string n = std::to_string(s.top_n);
@@ -871,6 +936,7 @@ WhyNot Substitute(const Slot& s, const PreviousQuestion& previous, Rewrite* rewr
 WhyNot PlanRewrite(const std::vector<Slot>& slots, const PreviousQuestion& previous,
                    Rewrite* rewrite) {
   std::set<SlotKind> seen;
+  rewrite->follow_up_slots = slots.size();
   for (const Slot& s : slots) {
     if (s.kind != SlotKind::kValue && !seen.insert(s.kind).second) {
       return "more than one period, grouping or top-N";
@@ -927,6 +993,30 @@ std::string JoinNotes(const std::vector<std::string>& notes) {
 
 }  // namespace
 
+namespace {
+constexpr std::pair<DeclineWhy, std::string_view> kDeclineWhyNames[] = {
+    {DeclineWhy::kGuess, "guess"},
+    {DeclineWhy::kNothingToRank, "nothing_to_rank"},
+    {DeclineWhy::kTopNAndTimeGrouping, "top_n_and_time_grouping"},
+    {DeclineWhy::kPercentage, "percentage"},
+    {DeclineWhy::kOwnOrder, "own_order"},
+    {DeclineWhy::kChartNotReplaceable, "chart_not_replaceable"}};
+}  // namespace
+
+std::string_view DeclineWhyName(DeclineWhy why) {
+  for (const auto& [value, name] : kDeclineWhyNames) {
+    if (value == why) return name;
+  }
+  return "guess";
+}
+
+DeclineWhy DeclineWhyFromName(std::string_view name) {
+  for (const auto& [value, known] : kDeclineWhyNames) {
+    if (known == name) return value;
+  }
+  return DeclineWhy::kGuess;
+}
+
 FollowUp ResolveFollowUp(std::string_view previous_resolved_question, std::string_view follow_up,
                          const nlq::SchemaIndex* index) {
   if (previous_resolved_question.empty()) {
@@ -948,14 +1038,14 @@ FollowUp ResolveFollowUp(std::string_view previous_resolved_question, std::strin
   Rewrite rewrite;
   rewrite.previous = previous.text;
   if (WhyNot why = PlanRewrite(slots, previous, &rewrite)) {
-    return Declined(follow_up, std::move(*why));
+    return Declined(follow_up, std::move(*why), rewrite.why);
   }
   std::string resolved = ApplyEdits(previous.text, std::move(rewrite.edits));
   const bool changes_top_n = std::any_of(slots.begin(), slots.end(),
                                          [](const Slot& s) { return s.kind == SlotKind::kTopN; });
   if (WhyNot why =
           ChangesMoreThanTheSlots(follow_up, previous.text, resolved, index, changes_top_n)) {
-    return Declined(follow_up, std::move(*why));
+    return Declined(follow_up, std::move(*why), DeclineWhy::kGuess);
   }
   return FollowUp{true, std::move(resolved), JoinNotes(rewrite.notes)};
 }

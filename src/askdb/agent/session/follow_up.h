@@ -18,6 +18,16 @@ class SchemaIndex;
 
 namespace askdb::agent {
 
+// Why a follow-up could not be applied, for a reason worded to the user.
+enum class DeclineWhy {
+  kGuess,                // which part it changes would be a guess (two breakdowns, values ...)
+  kNothingToRank,        // a top-N after a question with no breakdown to rank
+  kTopNAndTimeGrouping,  // a time grouping after a top-N, or a top-N after a time grouping
+  kPercentage,           // "前5%": a share, not a count of rows
+  kOwnOrder,             // the previous question orders its rows its own way
+  kChartNotReplaceable,  // the previous question names a chart without a kind to replace
+};
+
 struct FollowUp {
   bool is_follow_up = false;
   // The full question to answer: the rewrite when is_follow_up, else `follow_up` unchanged.
@@ -28,7 +38,13 @@ struct FollowUp {
   // Not a follow-up, yet made only of a follow-up's slots and markers ("按月呢" after a top-N):
   // one that could not be applied, which read alone answers nothing ("按月呢" was small talk).
   bool declined = false;
+  DeclineWhy why = DeclineWhy::kGuess;  // when declined
 };
+
+// A stable name of `why` ("nothing_to_rank"), kept with a run; DeclineWhyFromName reads it back
+// (kGuess for a name it does not know).
+std::string_view DeclineWhyName(DeclineWhy why);
+DeclineWhy DeclineWhyFromName(std::string_view name);
 
 // `previous_resolved_question` is the resolved question of the last turn (empty: no
 // previous turn, never a follow-up). `index` may be null; then filter values cannot be

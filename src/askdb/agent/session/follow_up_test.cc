@@ -336,6 +336,89 @@ TEST_F(FollowUpTest, ATopNRanksABreakdownThatHadNone) {
   EXPECT_FALSE(Resolve("2025年北京的销售额", "你好").declined);
 }
 
+// Review of session 27: a top-N the follow-up scanner does not know is still a top-N
+// ("销售额最高的5个门店" + "按月呢" read as the top 5 month-store pairs).
+TEST_F(FollowUpTest, ATimeGroupingIsNotAddedToATopNTheEngineReads) {
+  for (const char* prev :
+       {"销售额最高的5个城市", "销售额最高的城市", "the 3 cities with the highest sales"}) {
+    const FollowUp f = Resolve(prev, "按月呢");
+    EXPECT_FALSE(f.is_follow_up) << prev << " → " << f.resolved_question;
+    EXPECT_TRUE(f.declined) << prev;
+    EXPECT_EQ(f.why, DeclineWhy::kTopNAndTimeGrouping) << prev;
+  }
+  EXPECT_EQ(Resolve("2024年的销售额", "按月").resolved_question, "2024年每月的销售额");
+}
+
+// A top percentage is no count: "前5%" became LIMIT 5.
+TEST_F(FollowUpBreakdownTest, ATopPercentageIsDeclined) {
+  for (const char* q :
+       {"只看前5%", "前5％呢", "只看前百分之五", "top 10%", "just the top 10 percent"}) {
+    const FollowUp f = Resolve("各城市的销售额", q);
+    EXPECT_FALSE(f.is_follow_up) << q << " → " << f.resolved_question;
+    EXPECT_TRUE(f.declined) << q;
+    EXPECT_EQ(f.why, DeclineWhy::kPercentage) << q;
+  }
+  EXPECT_TRUE(Resolve("销售额前10个城市", "前5%呢").declined);
+  EXPECT_FALSE(Resolve("销售额前10个城市", "前5%呢").is_follow_up);
+}
+
+// An order of the question's own: its first 3 rows are not the 3 largest.
+TEST_F(FollowUpBreakdownTest, ATopNAfterAnOrderOfItsOwnIsDeclined) {
+  for (const char* prev :
+       {"各城市的销售额按城市名排序", "各城市的销售额，按名称排列", "sales by city sorted by name",
+        "sales by city in alphabetical order", "sales by city ordered by name"}) {
+    for (const char* q : {"前三呢", "只看前3个", "top 3"}) {
+      const FollowUp f = Resolve(prev, q);
+      EXPECT_FALSE(f.is_follow_up) << prev << " + " << q << " → " << f.resolved_question;
+      EXPECT_TRUE(f.declined) << prev << " + " << q;
+    }
+  }
+  EXPECT_EQ(Resolve("各城市的销售额", "前三呢").resolved_question, "前3个城市的销售额");
+}
+
+// In English a top-N is added only after "by": "sales per city top 5" read as a top per city.
+TEST_F(FollowUpBreakdownTest, AnEnglishTopNIsAddedOnlyAfterBy) {
+  EXPECT_EQ(Resolve("sales by city", "top 5").resolved_question, "sales by city top 5");
+  for (const char* prev : {"sales per city", "how many orders in each city",
+                           "total sales for each category in 2024"}) {
+    const FollowUp f = Resolve(prev, "just the top 3");
+    EXPECT_FALSE(f.is_follow_up) << prev << " → " << f.resolved_question;
+    EXPECT_TRUE(f.declined) << prev;
+  }
+}
+
+// A top-N added only as the follow-up's one slot: with a period beside it, which rows it
+// ranks is read from more than the top-N.
+TEST_F(FollowUpBreakdownTest, ATopNIsAddedOnlyAlone) {
+  for (const char* q : {"只看2023年前5个", "top 5 in 2023"}) {
+    const FollowUp f = Resolve("2024年各城市的销售额", q);
+    EXPECT_FALSE(f.is_follow_up) << q << " → " << f.resolved_question;
+    EXPECT_TRUE(f.declined) << q;
+  }
+  EXPECT_EQ(Resolve("2024年各城市的销售额", "只看前5个").resolved_question,
+            "2024年前5个城市的销售额");
+}
+
+// A chart said not to be drawn gives way to the one asked; an English chart kind is replaced
+// wherever it stands; a chart with no kind to replace is declined.
+TEST_F(FollowUpTest, AChartFollowUpReplacesANegatedOrEnglishChart) {
+  ExpectReadAs("各城市的销售额，不要柱状图", "换成饼图", "各城市的销售额，用饼图展示", "换成 饼图");
+  ExpectReadAs("line chart of monthly sales in 2024", "as a bar chart",
+               "bar chart of monthly sales in 2024", "as a bar chart");
+  ExpectReadAs("plot sales by city as a pie chart", "show me that as a bar chart",
+               "plot sales by city as a bar chart", "as a bar chart");
+  for (const char* q :
+       {"来个饼图", "换个饼图", "弄成饼图", "能换成饼图吗", "看下饼图", "能不能换成饼图"}) {
+    ExpectReadAs("各城市的销售额", q, "各城市的销售额，用饼图展示", "换成 饼图");
+  }
+  ExpectReadAs("各城市的销售额，用饼图展示", "还是用柱状图吧", "各城市的销售额，用柱状图展示",
+               "换成 柱状图");
+  const FollowUp f = Resolve("用图表展示各城市的销售额", "换成饼图");
+  EXPECT_FALSE(f.is_follow_up) << f.resolved_question;
+  EXPECT_TRUE(f.declined);
+  EXPECT_EQ(f.why, DeclineWhy::kChartNotReplaceable);
+}
+
 // Session 27: "换成柱状图" after an answer went unanswered ("换成" not understood); a follow-up
 // that only names a chart asks the previous question again with that chart.
 TEST_F(FollowUpTest, AChartFollowUpAsksThePreviousQuestionWithThatChart) {
