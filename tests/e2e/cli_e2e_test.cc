@@ -323,6 +323,8 @@ TEST_F(CliE2eTest, BadInputGetsOneLineErrorAndItsExitCode) {
   };
   const std::vector<Case> cases = {
       {{"sql", "--db", "missing.sqlite", "SELECT 1"}, 3, "not found"},
+      // Said at every turn ("askdb: not_found: …") and exit 0 before: a chat fails at its start.
+      {{"chat", "--db", "missing.sqlite"}, 3, "not found"},
       {{"sql", "--db", "notes.txt", "SELECT 1"}, 3, "not a SQLite database"},
       {{"sql", "--db", chinook_.string(), "   "}, 3, "empty"},
       {{"sql", "--db", "sqlite://relative.db", "SELECT 1"}, 3, "sqlite:"},
@@ -406,6 +408,23 @@ TEST_F(CliE2eTest, DemoCreatesTheDatabaseAndRunsTheMainJob) {
     if (item["route"] == "engine") ++engine_answers;
   }
   EXPECT_GE(engine_answers, 5);
+}
+
+// An agent profile's table selection (--agent) restricts the engine as a server run does: the
+// abstention said "这个智能体只能查询这些表：orders、stores" while the engine answered from
+// customers.
+TEST_F(CliE2eTest, AnAgentProfilesTablesRestrictTheEngine) {
+  ASSERT_EQ(Run({"demo", "--report", "demo.html"}).exit_code, 0);
+  std::ofstream(dir_ / "agent.json") << R"({"selected_tables": ["orders", "stores"]})";
+  RunResult free = Run({"--json", "ask", "有多少个客户"});
+  ASSERT_EQ(free.exit_code, 0) << free.err;
+  EXPECT_NE(free.out.find("customers"), std::string::npos) << free.out;
+  RunResult limited =
+      Run({"--json", "ask", "--agent", (dir_ / "agent.json").string(), "有多少个客户"});
+  StatusOr<Json> j = ParseJson(limited.out);
+  ASSERT_TRUE(j.ok()) << limited.out << limited.err;
+  EXPECT_EQ((*j)["sql"].get<std::string>().find("customers"), std::string::npos) << limited.out;
+  EXPECT_NE((*j)["route"], "engine") << limited.out;
 }
 
 TEST_F(CliE2eTest, AskRoutesEachKindOfRequest) {

@@ -12,6 +12,7 @@
 #include "askdb/catalog/schema_source.h"
 #include "askdb/cli/answer_output.h"
 #include "askdb/cli/database_resolver.h"
+#include "askdb/cli/error_language.h"
 #include "askdb/cli/knowledge_options.h"
 #include "askdb/cli/llm_setup.h"
 #include "askdb/cli/user_session.h"
@@ -23,6 +24,7 @@
 #include "askdb/knowledge/knowledge_setup.h"
 #include "askdb/knowledge/terms/term_evidence.h"
 #include "askdb/knowledge/terms/term_file.h"
+#include "askdb/server/api/agent_table_policy.h"
 #include "askdb/server/api/shared_answer_cache_store.h"
 #include "askdb/server/api/shared_duration_store.h"
 #include "askdb/server/store/postgres_management_store.h"
@@ -214,6 +216,8 @@ StatusOr<std::unique_ptr<CliAgent>> CliAgent::Create(const AgentCliOptions& opti
   deps.durations = agent->durations_.history.get();
   deps.on_durations_recorded = [self] { self->durations_.Save(); };
   ASKDB_ASSIGN_OR_RETURN(deps.options, CliPipelineOptions(options, ctx));
+  agent->selected_tables_ = deps.options.profile.selected_tables;
+  agent->chinese_profile_ = deps.options.profile.language == "zh";
   agent->OpenEvidence(deps);
   ASKDB_ASSIGN_OR_RETURN(agent::pipeline::Pipeline pipeline,
                          agent::pipeline::Pipeline::Create(std::move(deps)));
@@ -280,13 +284,27 @@ StatusOr<agent::PreparedDatasource*> CliAgent::Datasource() {
     prepared_ = std::move(ds);
     spinner_->SetStage("Answering");
   }
-  if (options_.user == nullptr || options_.user->policy.empty()) return &*prepared_;
   if (user_view_ == nullptr) {
+    // The user's rules and the agent profile's table selection, enforced as a server run
+    // enforces them: the engine's and a model's statements on another table are refused.
+    permissions::EffectivePolicy policy =
+        options_.user != nullptr ? options_.user->policy : permissions::EffectivePolicy();
+    server::store::AgentRecord profile;
+    profile.id = "profile";
+    profile.selected_tables = selected_tables_;
+    server::api::RefuseUnselectedTables(prepared_->schema, profile, policy);
+    if (policy.empty()) return &*prepared_;
     // Borrowed: prepared_ outlives the view (reset together in RefreshIfSchemaChanged).
     std::shared_ptr<agent::PreparedDatasource> base(&*prepared_, [](agent::PreparedDatasource*) {});
-    ASKDB_ASSIGN_OR_RETURN(user_view_, agent::PrepareForUser(base, options_.user->policy));
+    ASKDB_ASSIGN_OR_RETURN(user_view_, agent::PrepareForUser(base, policy));
   }
   return user_view_.get();
+}
+
+Status CliAgent::OpenDatabase() {
+  const Status opened = Datasource().status();
+  if (opened.ok()) return opened;
+  return Status(opened.code(), ErrorInLanguage(opened.message(), chinese_profile_));
 }
 
 std::string CliAgent::PermissionNote() const {

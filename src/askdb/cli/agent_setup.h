@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "askdb/agent/ask/datasource.h"
 #include "askdb/agent/graph/checkpoint_store.h"
@@ -101,6 +102,10 @@ class CliAgent {
   // "you see rows of ... where ..." under --user/--token; empty when no rule applies.
   std::string PermissionNote() const;
 
+  // Opens and reads the database now (the first question would): a chat fails at its start
+  // on a database it cannot open, in the agent profile's language, not at every turn.
+  Status OpenDatabase();
+
   // Between the turns of a conversation: when a table or column was added, dropped or
   // changed since the datasource was prepared (one catalog query), prepares it again so the
   // next question sees it. True when it did; a failure keeps the old one (and is logged).
@@ -121,8 +126,11 @@ class CliAgent {
   StepDurations durations_;
   SharedAnswerCache cache_;
   std::optional<agent::PreparedDatasource> prepared_;
-  // prepared_ as options_.user may see it; rebuilt when prepared_ is.
+  // prepared_ as options_.user and the profile's table selection let it be seen; rebuilt when
+  // prepared_ is; null when neither restricts it.
   std::shared_ptr<agent::PreparedDatasource> user_view_;
+  std::vector<std::string> selected_tables_;  // the agent profile's (--agent) selection
+  bool chinese_profile_ = false;              // the agent profile's language is "zh"
   // The knowledge base the evidence stage reads; null when there is none (docs/knowledge.md).
   std::unique_ptr<knowledge::OpenedKnowledgeBase> knowledge_;
   std::unique_ptr<knowledge::KnowledgeEvidenceSource> evidence_;

@@ -33,6 +33,18 @@ TEST(ErrorLanguageTest, TheFailuresOfAskingAreSaidInChinese) {
                             true),
             "会话 t1 建立在数据库 a.sqlite 上，不是 b.sqlite：它的追问要读那个数据库里之前的问题。"
             "请加 --db a.sqlite 继续，或去掉 --thread，在 b.sqlite 上开始新的会话");
+  EXPECT_EQ(ErrorInLanguage("timed out connecting to mysql://h:3306/db after 10s; check the "
+                            "host, port and firewall",
+                            true),
+            "连接 mysql://h:3306/db 超时（10s）；请检查主机、端口和防火墙");
+  EXPECT_EQ(ErrorInLanguage("--resume answers a clarifying question or a plan approval: give its "
+                            "--thread too",
+                            true),
+            "--resume 用来回答澄清问题或批准计划：请同时给出它的 --thread");
+  EXPECT_EQ(ErrorInLanguage("interrupted (Ctrl-C): the run stopped before it finished; no report "
+                            "was written",
+                            true),
+            "已中断（Ctrl-C）：运行在完成前停止，没有写出报告");
 }
 
 TEST(ErrorLanguageTest, EnglishOrUnknownMessagesStayAsTheyAre) {

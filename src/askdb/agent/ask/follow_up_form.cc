@@ -96,6 +96,42 @@ std::optional<std::string> EnglishSubject(std::string_view q, bool asked) {
   return std::nullopt;
 }
 
+std::string_view ChineseReason(DeclineWhy why) {
+  switch (why) {
+    case DeclineWhy::kNothingToRank:
+      return "上一个问题没有可以排名的分组";
+    case DeclineWhy::kTopNAndTimeGrouping:
+      return "前几名再按时间分，是每期的前几名还是前几名的每期，只能靠猜";
+    case DeclineWhy::kPercentage:
+      return "前百分之几是比例，不是行数";
+    case DeclineWhy::kOwnOrder:
+      return "上一个问题有自己的排序，前几个不等于最大的几个";
+    case DeclineWhy::kChartNotReplaceable:
+      return "上一个问题的图表没有写明类型，换哪一个只能靠猜";
+    case DeclineWhy::kGuess:
+      break;
+  }
+  return "改的是哪一部分只能靠猜";
+}
+
+std::string_view EnglishReason(DeclineWhy why) {
+  switch (why) {
+    case DeclineWhy::kNothingToRank:
+      return "the previous question has no breakdown to rank";
+    case DeclineWhy::kTopNAndTimeGrouping:
+      return "the top of each period or the periods of the top would be a guess";
+    case DeclineWhy::kPercentage:
+      return "a top percentage is a share, not a number of rows";
+    case DeclineWhy::kOwnOrder:
+      return "the previous question has an order of its own: its first rows are not the largest";
+    case DeclineWhy::kChartNotReplaceable:
+      return "the previous question names a chart without a kind to replace";
+    case DeclineWhy::kGuess:
+      break;
+  }
+  return "which part it changes would be a guess";
+}
+
 }  // namespace
 
 std::optional<std::string> FollowUpSubject(std::string_view question) {
@@ -105,17 +141,23 @@ std::optional<std::string> FollowUpSubject(std::string_view question) {
 }
 
 std::string DeclinedFollowUpAnswer(std::string_view question, std::string_view previous,
-                                   bool chinese) {
+                                   DeclineWhy why, bool chinese) {
   const std::string q(question);
   const std::string p(previous);
   if (chinese) {
-    return "“" + q + "”像是接着上一个问题“" + p +
-           "”的追问，但没能套用上去（比如前几名再按月分、两个分组中改哪一个，都只能靠猜）："
-           "请把问题问完整，写明要看的数据、分组和范围。";
+    return "“" + q + "”像是接着上一个问题“" + p + "”的追问，但没能套用上去（" +
+           std::string(ChineseReason(why)) + "）：请把问题问完整，写明要看的数据、分组和范围。";
   }
   return "\"" + q + "\" reads as a follow-up of \"" + p +
-         "\", but it could not be applied to it (which part it changes would be a guess): ask "
-         "the whole question, naming the data, the grouping and the period.";
+         "\", but it could not be applied to it (" + std::string(EnglishReason(why)) +
+         "): ask the whole question, naming the data, the grouping and the period.";
+}
+
+std::string NothingToRechartAnswer(bool chinese) {
+  if (chinese)
+    return "没有可以改图的上一个问题：请写出完整问题，例如“每月的销售额，用柱状图展示”。";
+  return "There is no previous question to draw another chart for: ask the whole question, for "
+         "example \"monthly sales as a bar chart\".";
 }
 
 }  // namespace askdb::agent

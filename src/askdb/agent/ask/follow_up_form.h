@@ -8,6 +8,8 @@
 #include <string>
 #include <string_view>
 
+#include "askdb/agent/session/follow_up.h"
+
 namespace askdb::agent {
 
 // What the follow-up asks about ("上海", "Shanghai"), or nullopt when the question is more
@@ -20,8 +22,12 @@ std::optional<std::string> FollowUpSubject(std::string_view question);
 
 // The answer to a follow-up made only of a follow-up's words ("按月呢", "只看前5个") that could
 // not be applied to the last answered question `previous`: it says so and asks for the whole
-// question, in the question's language.
+// question, in the question's language, with the reason `why` in a few words.
 std::string DeclinedFollowUpAnswer(std::string_view question, std::string_view previous,
-                                   bool chinese);
+                                   DeclineWhy why, bool chinese);
+
+// The answer to a request that only changes the chart ("换成柱状图", "as a bar chart") with no
+// answered question before it to draw again: it asks for the whole question, with an example.
+std::string NothingToRechartAnswer(bool chinese);
 
 }  // namespace askdb::agent

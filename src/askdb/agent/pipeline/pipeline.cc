@@ -34,6 +34,7 @@
 #include "askdb/agent/plan/duration_history.h"
 #include "askdb/agent/quick_path/quick_path.h"
 #include "askdb/agent/request_classifier.h"
+#include "askdb/agent/session/chart_follow_up.h"
 #include "askdb/agent/session/session.h"
 #include "askdb/analysis/chart_recommender.h"
 #include "askdb/analysis/number_kind.h"
@@ -266,6 +267,10 @@ struct Pipeline::Impl {
     Json rules = k.c.rules;
     ASKDB_RETURN_IF_ERROR(AskTheModelWhenUnsure(k, s, ctx));
     ApplyPythonAndProfile(k, s);
+    // A follow-up that could not be applied ("按月呢") asks about the data: no small talk.
+    if (!s.declined_follow_up.empty() && !IsDataQuestion(k.c.type)) {
+      k.c.type = RequestType::kDataQuery;
+    }
     s.request_type = std::string(RequestTypeName(k.c.type));
     s.confidence = k.c.confidence;
     ctx.Emit(EventType::kClassification, ClassificationEvent(k, s, std::move(rules)));
@@ -500,7 +505,11 @@ struct Pipeline::Impl {
     } else if (!s.declined_follow_up.empty()) {
       // Read alone, "按月呢" was small talk and "只看前5个" an abstention on "只看".
       Finish(s, ctx, PipelineRoute::kNotAnswered,
-             DeclinedFollowUpAnswer(s.question, s.declined_follow_up, s.chinese()));
+             DeclinedFollowUpAnswer(s.question, s.declined_follow_up,
+                                    DeclineWhyFromName(s.declined_follow_up_why), s.chinese()));
+    } else if (s.follow_up_question.empty() && IsChartOnlyRequest(s.question)) {
+      // "换成柱状图" with no answered question before it has nothing to re-chart.
+      Finish(s, ctx, PipelineRoute::kNotAnswered, NothingToRechartAnswer(s.chinese()));
     } else if (k.schema_question) {
       Finish(s, ctx, PipelineRoute::kSchema,
              WriteSchemaAnswer(*k.schema_question, k.schema_listing, s.chinese()));
@@ -533,11 +542,9 @@ struct Pipeline::Impl {
   // hidden columns left out. No query, no model; SQL only wants SQL, so it never asks.
   void ReadSchemaQuestionOf(Classified& k, const RunState& s) {
     if (options().sql_only || !MayBeSchemaQuestion(s.question)) return;
-    StatusOr<PreparedDatasource*> d = Datasource();
-    if (!d.ok()) return;  // the datasource error surfaces later
-    db::DatabaseSchema schema = (*d)->schema;
-    schema.tables = AgentTables(schema, options().profile.selected_tables);
-    k.schema_listing = SchemaListing(schema, (*d)->model ? &*(*d)->model : nullptr);
+    std::optional<Json> listing = AgentListing();
+    if (!listing) return;  // the datasource error surfaces later
+    k.schema_listing = std::move(*listing);
     k.schema_question = ReadSchemaQuestion(s.question, k.schema_listing);
     if (k.schema_question) k.by += "+schema_question";
   }
@@ -808,7 +815,7 @@ struct Pipeline::Impl {
     ASKDB_ASSIGN_OR_RETURN(PreparedDatasource * d, Datasource());
     const nlq::Translation t = nlq::Engine::Translate(EngineQuestion(s), *d->index,
                                                       d->connector->dialect(), options().translate);
-    s.translation = TranslationSummary(t);
+    s.translation = ReadingSummary(t, s.chinese());
     last_translation = t;
     if (t.answered) {
       s.sql = t.sql;
@@ -1148,7 +1155,16 @@ struct Pipeline::Impl {
     if (s.translation.is_object()) return s.translation;
     if (s.route != PipelineRoute::kCache) return Json();
     const std::optional<nlq::Translation> now = ReadingOfACachedAnswer(s);
-    return now ? TranslationSummary(*now) : Json();
+    return now ? ReadingSummary(*now, s.chinese()) : Json();
+  }
+
+  // The engine's reading as this run's callers see it: the reason it abstained names what
+  // lists the tables where they are ("`askdb schema`" is a CLI command; FitToFace).
+  Json ReadingSummary(const nlq::Translation& t, bool chinese) const {
+    Json j = TranslationSummary(t);
+    if (j.contains("abstain_reason"))
+      j["abstain_reason"] = FitToFace(t.abstain_reason, Face(), chinese);
+    return j;
   }
 
   // The engine's reading of the run's question now, for an answer the cache gave (the engine
@@ -1186,12 +1202,19 @@ struct Pipeline::Impl {
 
   // The tables of the agent's selection as a person reads them; empty when it has none.
   std::vector<std::string> SelectedTableTitles(bool chinese) {
-    const std::vector<std::string>& selected = options().profile.selected_tables;
-    StatusOr<PreparedDatasource*> d = selected.empty() ? nullptr : Datasource();
-    if (!d.ok() || *d == nullptr) return {};
+    if (options().profile.selected_tables.empty()) return {};
+    std::optional<Json> listing = AgentListing();
+    return listing ? TableTitles(*listing, chinese) : std::vector<std::string>{};
+  }
+
+  // The tables and columns this run may use (SchemaListing): the agent's selection of the
+  // datasource, the semantic model's hidden columns left out; nullopt without a datasource.
+  std::optional<Json> AgentListing() {
+    StatusOr<PreparedDatasource*> d = Datasource();
+    if (!d.ok()) return std::nullopt;
     db::DatabaseSchema schema = (*d)->schema;
-    schema.tables = AgentTables(schema, selected);
-    return TableTitles(SchemaListing(schema, (*d)->model ? &*(*d)->model : nullptr), chinese);
+    schema.tables = AgentTables(schema, options().profile.selected_tables);
+    return SchemaListing(schema, (*d)->model ? &*(*d)->model : nullptr);
   }
 
   // What the engine reads: a visualization request without its chart words ("画一个每月销售额
@@ -1538,6 +1561,7 @@ struct Pipeline::Impl {
       initial.follow_up_question = follow_up.resolved_question;
     } else if (follow_up.declined) {
       initial.declined_follow_up = session.LastAnswered()->resolved_question;
+      initial.declined_follow_up_why = std::string(DeclineWhyName(follow_up.why));
     }
     return Status::Ok();
   }

@@ -469,6 +469,21 @@ TEST_F(PipelineNoModelTest, AForecastWithPythonOffOnTheServerSaysWhomToAsk) {
       << r->answer;
 }
 
+// The engine's reason in the JSON (`engine.abstain_reason`) names what lists the tables where
+// the caller is, as the answer does: "`askdb schema`" is a CLI command.
+TEST_F(PipelineNoModelTest, TheEnginesReasonOnTheServerNamesNoCliCommand) {
+  PipelineOptions options;
+  options.face = AnswerFace::kServer;
+  Pipeline p = MakePipeline(std::move(options));
+  StatusOr<PipelineResult> r = p.Ask("face", "total sales by flavour");
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  const Json j = r->ToJson();
+  ASSERT_TRUE(j.contains("engine") && j["engine"].contains("abstain_reason")) << j.dump();
+  const std::string reason = j["engine"]["abstain_reason"].get<std::string>();
+  EXPECT_NE(reason.find("flavour"), std::string::npos) << reason;
+  EXPECT_EQ(reason.find("askdb schema"), std::string::npos) << reason;
+}
+
 // A new user's first questions are about the data itself: the tables, or a table's columns,
 // answered from the schema in the request's language — no SQL on the data, no model.
 TEST_F(PipelineNoModelTest, ASchemaQuestionIsAnsweredFromTheTablesTheRunMayUse) {
@@ -995,10 +1010,27 @@ TEST_F(PipelineNoModelTest, AFollowUpThatCannotBeAppliedSaysSo) {
   EXPECT_EQ(r->route, PipelineRoute::kNotAnswered) << r->answer;
   EXPECT_TRUE(r->answer.starts_with("“按月呢”像是接着上一个问题“前5个门店的销售额”的追问"))
       << r->answer;
+  // It asks about the data (it was typed small talk), and says why it could not be applied.
+  EXPECT_EQ(r->request_type, "data_query");
+  EXPECT_NE(r->answer.find("是每期的前几名还是前几名的每期"), std::string::npos) << r->answer;
   r = p.Ask("declined", "那2023年呢");
   ASSERT_TRUE(r.ok()) << r.status().ToString();
   EXPECT_NE(r->sql.find("2023-01-01"), std::string::npos) << r->answer;
   EXPECT_NE(r->sql.find("LIMIT 5"), std::string::npos) << r->sql;
+}
+
+// A request that only changes the chart with nothing answered before it to re-chart says so
+// ("换成" was "not understood").
+TEST_F(PipelineNoModelTest, AChartChangeWithNothingToRechartSaysSo) {
+  Pipeline p = MakePipeline();
+  StatusOr<PipelineResult> r = p.Ask("rechart-zh", "换成柱状图");
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->route, PipelineRoute::kNotAnswered) << r->answer;
+  EXPECT_TRUE(r->answer.starts_with("没有可以改图的上一个问题")) << r->answer;
+  r = p.Ask("rechart-en", "as a bar chart");
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_TRUE(r->answer.starts_with("There is no previous question to draw another chart for"))
+      << r->answer;
 }
 
 // A knowledge channel whose Q&A answers the question.

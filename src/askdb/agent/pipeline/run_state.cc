@@ -209,6 +209,7 @@ void WriteConversation(const RunState& s, Json& j) {
   j["follow_up"] = s.follow_up;
   j["follow_up_question"] = s.follow_up_question;
   j["declined_follow_up"] = s.declined_follow_up;
+  j["declined_follow_up_why"] = s.declined_follow_up_why;
   j["next"] = s.next;
 }
 
@@ -218,6 +219,7 @@ void ReadConversation(const Json& j, RunState& s) {
   s.follow_up = j.value("follow_up", "");
   s.follow_up_question = j.value("follow_up_question", "");
   s.declined_follow_up = j.value("declined_follow_up", "");
+  s.declined_follow_up_why = j.value("declined_follow_up_why", "");
   s.next = j.value("next", "");
 }
 

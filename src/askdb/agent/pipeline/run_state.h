@@ -138,6 +138,8 @@ struct RunState {
   // The last answered question a follow-up could not be applied to (FollowUp::declined);
   // empty otherwise. The run then says so instead of reading the follow-up alone.
   std::string declined_follow_up;
+  // Why it could not be applied (DeclineWhyName: "nothing_to_rank", "percentage" ...).
+  std::string declined_follow_up_why;
 
   // The node to run next, set by the node that just finished (conditional edges read it).
   std::string next;

@@ -99,6 +99,7 @@ TEST(RunStateTest, WritesTheFieldsInAFixedOrder) {
                                              "follow_up",
                                              "follow_up_question",
                                              "declined_follow_up",
+                                             "declined_follow_up_why",
                                              "next"};
   EXPECT_EQ(keys, expected);
   StatusOr<RunState> back = RunStateFromJson(RunStateToJson(s));

@@ -192,7 +192,9 @@ Status RunChat(const ChatOptions& options, CliContext& ctx) {
   Spinner spinner(ctx.interactive());
   ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<CliAgent> agent,
                          CliAgent::Create(agent_options, ctx, spinner));
+  const Status opened = agent->OpenDatabase();
   spinner.Stop();
+  ASKDB_RETURN_IF_ERROR(opened);
   ChatSession session(ctx, *agent, spinner,
                       options.thread.empty() ? NewThreadId("chat") : options.thread);
   session.Run();
