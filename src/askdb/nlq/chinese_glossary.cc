@@ -118,9 +118,9 @@ std::vector<std::string> ChineseGlossary::PinyinParts(const std::string& word) c
   return parts;
 }
 
-const std::vector<std::string>& ChineseGlossary::WordsFor(
-    const std::vector<std::string>& identifier_words) const {
-  static const std::vector<std::string> kNone;
+std::vector<std::string> ChineseGlossary::WordsFor(
+    const std::vector<std::string>& identifier_words,
+    const std::vector<std::string>& table_words) const {
   std::vector<std::string> words;
   for (const std::string& w : identifier_words) {
     std::vector<std::string> parts =
@@ -131,11 +131,34 @@ const std::vector<std::string>& ChineseGlossary::WordsFor(
   const size_t n = words.size();
   for (size_t from : {size_t{0}, n >= 3 ? n - 2 : n, n >= 2 ? n - 1 : n}) {
     if (from >= n) continue;
-    if (const std::vector<std::string>* found = Find(KeyOf(words, from))) {
-      return *found;
+    const std::vector<std::string>* found = Find(KeyOf(words, from));
+    if (!found) continue;
+    // The tail names what the column is; a dropped word with its own entry says which one
+    // (tuikuan_jine is the refund 退款金额, not any 金额), unless it is the table's own word
+    // (dingdan_jine of dingdan, order_amount of orders: the amount of the row itself).
+    const std::vector<std::string>* head =
+        from > 0 ? Find(SingularizeEnglish(words[from - 1])) : nullptr;
+    if (!head || head->empty() || NamesTable(words[from - 1], *head, table_words)) return *found;
+    std::vector<std::string> compounds;
+    for (const std::string& tail : *found) {
+      compounds.push_back(tail.starts_with(head->front()) ? tail : head->front() + tail);
     }
+    return compounds;
   }
-  return kNone;
+  return {};
+}
+
+bool ChineseGlossary::NamesTable(const std::string& word, const std::vector<std::string>& chinese,
+                                 const std::vector<std::string>& table_words) const {
+  if (table_words.empty()) return false;
+  const std::string singular = SingularizeEnglish(word);
+  for (const std::string& t : table_words) {
+    if (SingularizeEnglish(t) == singular) return true;
+  }
+  for (const std::string& t : WordsFor(table_words)) {
+    if (std::find(chinese.begin(), chinese.end(), t) != chinese.end()) return true;
+  }
+  return false;
 }
 
 }  // namespace askdb::nlq

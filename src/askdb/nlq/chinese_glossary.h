@@ -27,8 +27,12 @@ class ChineseGlossary {
   // whole identifier's entry ("unit_price"), else its last two words' ("first_order_date" →
   // "order_date"), else its last word's ("store"); plural words are read singular. A word
   // with no entry that is pinyin words run together ("dingdanjine") is read as them first.
-  // Empty when none has an entry.
-  const std::vector<std::string>& WordsFor(const std::vector<std::string>& identifier_words) const;
+  // When the tail is read and the word before it has an entry of its own that is not the
+  // table's (`table_words`, the table's name as words), the column is that kind of the tail:
+  // tuikuan_jine → 退款金额, not 金额; dingdan_jine of dingdan stays 金额. Empty when none has an
+  // entry.
+  std::vector<std::string> WordsFor(const std::vector<std::string>& identifier_words,
+                                    const std::vector<std::string>& table_words = {}) const;
 
  private:
   // `source` names the file in errors; "pinyin_zh" also marks its one-word keys as pinyin.
@@ -37,6 +41,10 @@ class ChineseGlossary {
   // `word` as two or more words of the pinyin table or the glossary, at least one of them
   // pinyin ("dingdanjine" → dingdan, jine; "dianpuname" → dianpu, name); empty when it is not.
   std::vector<std::string> PinyinParts(const std::string& word) const;
+  // `word` (whose Chinese words are `chinese`) is the table's own: one of its words or of their
+  // Chinese words.
+  bool NamesTable(const std::string& word, const std::vector<std::string>& chinese,
+                  const std::vector<std::string>& table_words) const;
 
   std::unordered_map<std::string, std::vector<std::string>> words_;
   std::unordered_set<std::string> pinyin_;

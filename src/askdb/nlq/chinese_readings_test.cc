@@ -837,5 +837,18 @@ INSERT INTO 订单 VALUES (1,'甲',100,10,2,'x'),(2,'乙',50,5,3,'y'),(3,'甲',3
   }
 }
 
+// Only a unit in the brackets is dropped: 金额(退款) is the refund, not the order's 金额.
+TEST_F(ChineseReadingsTest, ABracketThatIsNoUnitStaysInTheName) {
+  Open(R"sql(
+CREATE TABLE 订单(订单号 INTEGER PRIMARY KEY, 客户 TEXT, 实收 REAL, "金额(退款)" REAL,
+                  "数量(退货)" INTEGER);
+INSERT INTO 订单 VALUES (1,'甲',100,10,1),(2,'乙',50,0,0);
+)sql");
+  EXPECT_EQ(index_->FindTerms(PhraseKey("金额")), nullptr);
+  EXPECT_EQ(index_->FindTerms(PhraseKey("数量")), nullptr);
+  const Translation total = Ask("订单的总金额");
+  EXPECT_EQ(total.sql.find("金额(退款)"), std::string::npos) << total.sql;
+}
+
 }  // namespace
 }  // namespace askdb::nlq

@@ -1,5 +1,7 @@
 #include "askdb/nlq/measure_units.h"
 
+#include <algorithm>
+#include <iterator>
 #include <string>
 #include <utility>
 
@@ -30,6 +32,15 @@ UnitWord UnitWordAt(std::string_view text) {
   }
   if (text.starts_with("平") && !text.starts_with("平均")) return {"平", MeasureKind::kArea};
   return {};
+}
+
+bool IsUnitWord(std::string_view text) {
+  if (text.empty()) return false;
+  if (UnitWordAt(text).word == text) return true;
+  static constexpr std::string_view kOther[] = {
+      "万元", "亿元", "千元", "万", "亿", "%",  "％", "个", "人", "次", "天", "件",
+      "台",   "年",   "月",   "周", "岁", "kg", "km", "m2", "㎡", "cm", "mm", "min"};
+  return std::find(std::begin(kOther), std::end(kOther), text) != std::end(kOther);
 }
 
 MeasureKind ColumnMeasureKind(const IndexedColumn& c) {

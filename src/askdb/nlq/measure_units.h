@@ -20,6 +20,10 @@ struct UnitWord {
 // is the spoken 平方米 (150平), never the 平 of 平均.
 UnitWord UnitWordAt(std::string_view text);
 
+// `text` is a unit word and nothing else: one UnitWordAt reads whole, or a unit that counts or
+// scales (万元, 亿元, %, 个, 人, 次, 天, 件, kg…). 金额(元) is 金额 in 元; 金额(退款) is no unit.
+bool IsUnitWord(std::string_view text);
+
 // What a column measures, by the words of its names (时长 before 长度: a duration; 增长率 has
 // none); kNone when no word says.
 MeasureKind ColumnMeasureKind(const IndexedColumn& c);

@@ -11,12 +11,40 @@ namespace {
 // The count words whose measure word is 单.
 constexpr std::string_view kOrderCountWords[] = {"多少单", "几单", "单数"};
 
-// The count word of the question, or "".
+// The UTF-8 character of `s` that ends at `at`, or "" at the start.
+std::string_view CharBefore(std::string_view s, size_t at) {
+  size_t from = at;
+  while (from > 0 && (static_cast<unsigned char>(s[from - 1]) & 0xC0) == 0x80) --from;
+  if (from > 0) --from;
+  return s.substr(from, at - from);
+}
+
+// A Chinese character (3 bytes in UTF-8) starting at `at`.
+bool CjkAt(std::string_view s, size_t at) {
+  return at < s.size() && (static_cast<unsigned char>(s[at]) & 0xF0) == 0xE0;
+}
+
+// The count word of the question, or "". Only the word standing alone: 多少单/几单 not followed by
+// more of a word (多少单价), 单数 not after a noun (订单数, 交易单数, 工单数 count the rows of a
+// table named so, not orders): only at the start, after 的 or 总, or after no Chinese character.
 std::string_view OrderCountWord(const std::vector<Item>& items) {
   std::string all;
   for (const Item& it : items) all += it.text;
+  const std::string_view text(all);
   for (std::string_view w : kOrderCountWords) {
-    if (all.find(w) != std::string::npos) return w;
+    for (size_t at = text.find(w); at != std::string_view::npos; at = text.find(w, at + 1)) {
+      if (w == "单数") {
+        const std::string_view before = CharBefore(text, at);
+        if (before.empty() || before == "的" || before == "总" || !CjkAt(before, 0)) return w;
+        continue;
+      }
+      const size_t after = at + w.size();
+      const std::string_view next = text.substr(after, 3);
+      if (!CjkAt(text, after) || next == "的" || next == "呢" || next == "吗" || next == "了" ||
+          next == "啊") {
+        return w;
+      }
+    }
   }
   return {};
 }

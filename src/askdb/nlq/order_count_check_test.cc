@@ -43,5 +43,19 @@ TEST_F(OrderCountCheckTest, OtherCountWordsAreNotChecked) {
   EXPECT_EQ(Rows("教育行业的客户有多少个"), (std::vector<std::string>{"2"}));
 }
 
+// 单数 after a noun is that noun's count (交易单数: transactions), not a count of orders.
+TEST_F(OrderCountCheckTest, ANounBeforeTheCountWordIsWhatIsCounted) {
+  Open(R"sql(
+CREATE TABLE stores(store_id INTEGER PRIMARY KEY, name TEXT, city TEXT);
+CREATE TABLE transactions(txn_id INTEGER PRIMARY KEY, txn_date TEXT, amount REAL,
+                          store_id INTEGER REFERENCES stores(store_id));
+INSERT INTO stores VALUES (1,'A','上海'),(2,'B','北京');
+INSERT INTO transactions VALUES (1,'2024-01-05',10,1),(2,'2024-01-06',30,1),(3,'2024-02-01',20,2);
+)sql");
+  const Translation t = Ask("每个门店的交易单数");
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  EXPECT_NE(t.sql.find("FROM \"transactions\""), std::string::npos) << t.sql;
+}
+
 }  // namespace
 }  // namespace askdb::nlq

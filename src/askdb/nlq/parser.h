@@ -290,6 +290,7 @@ class Parser {
   // Segment's steps (segment.cc).
   size_t MatchLength(size_t i, size_t max_units) const;
   const std::vector<int>* SeparatedWordAt(size_t i, size_t max_units) const;
+  std::vector<int> OrderVerbAt(size_t i, size_t max_units, size_t* end) const;
   void ReadUnmatchedUnit(size_t i, Item* item) const;
   void SettleTermsThatAreKeywords();
   void ParseTime();

@@ -17,6 +17,7 @@
 #include "askdb/nlq/chinese_glossary.h"
 #include "askdb/nlq/demonyms.h"
 #include "askdb/nlq/lexicon.h"
+#include "askdb/nlq/measure_units.h"
 #include "askdb/nlq/schema_words.h"
 #include "askdb/nlq/tokenizer.h"
 
@@ -398,9 +399,10 @@ void SchemaIndex::AddTableWords(const db::TableInfo& t, const catalog::TableSema
 
 namespace {
 
-// "金额(元)", "单价/元", "重量（公斤）": a Chinese column name followed by its unit, in brackets
-// (at most four characters) or after / or _; the name without the unit (金额), or "" when `name` is
-// not so written. The name is Chinese, two characters at least.
+// "金额(元)", "单价/元", "重量（公斤）": a Chinese column name followed by its unit, in brackets or
+// after / or _; the name without the unit (金额), or "" when `name` is not so written. Only a unit
+// word (IsUnitWord): 金额(退款) is the refund, not any 金额. The name is Chinese, two characters at
+// least.
 std::string ChineseNameWithoutUnit(const std::string& name) {
   size_t cut = std::string::npos, unit_from = 0, unit_to = name.size();
   for (std::string_view open : {"(", "（"}) {
@@ -410,16 +412,15 @@ std::string ChineseNameWithoutUnit(const std::string& name) {
       cut = at, unit_from = at + open.size(), unit_to = name.size() - close.size();
     }
   }
-  // After / or _ only a unit of measure: 客户_名称 is no 客户 with a unit.
-  static constexpr std::string_view kUnits[] = {
-      "元", "万元", "亿元", "美元", "公斤", "千克", "克", "吨", "米", "公里", "平方米", "平米",
-      "件", "个",   "天",   "小时", "分钟", "人",   "次", "%",  "kg", "km",   "m2"};
+  // After / or _ as well: 客户_名称 is no 客户 with a unit.
   if (const size_t at = name.find_last_of("/_");
-      cut == std::string::npos && at != std::string::npos &&
-      std::find(std::begin(kUnits), std::end(kUnits), name.substr(at + 1)) != std::end(kUnits)) {
+      cut == std::string::npos && at != std::string::npos) {
     cut = at, unit_from = at + 1;
   }
-  if (cut == std::string::npos || unit_to <= unit_from || unit_to - unit_from > 4 * 3) return "";
+  if (cut == std::string::npos || unit_to <= unit_from ||
+      !IsUnitWord(std::string_view(name).substr(unit_from, unit_to - unit_from))) {
+    return "";
+  }
   const std::string base = name.substr(0, cut);
   const bool chinese = base.size() >= 2 * 3 && std::all_of(base.begin(), base.end(), [](char ch) {
                          return (static_cast<unsigned char>(ch) & 0x80) != 0;
@@ -674,10 +675,10 @@ bool IsEnglishIdentifier(std::string_view name) {
   return std::all_of(name.begin(), name.end(), [](unsigned char c) { return c < 0x80; });
 }
 
-const std::vector<std::string>& TableGlossaryWords(const IndexedTable& table,
-                                                   const ChineseGlossary& glossary) {
-  static const std::vector<std::string> kNone;
-  return table.display_zh.empty() ? glossary.WordsFor(SchemaTableWords(table.name)) : kNone;
+std::vector<std::string> TableGlossaryWords(const IndexedTable& table,
+                                            const ChineseGlossary& glossary) {
+  if (!table.display_zh.empty()) return {};
+  return glossary.WordsFor(SchemaTableWords(table.name));
 }
 
 // The tables and the columns whose English names a glossary word would name.
@@ -697,6 +698,7 @@ void SchemaIndex::AddGlossaryWords() {
     for (const std::string& word : TableGlossaryWords(tables_[t], glossary)) {
       named[word].tables.insert(int(t));
     }
+    const std::vector<std::string> table_words = SchemaTableWords(tables_[t].name);
     for (int c : tables_[t].columns) {
       const IndexedColumn& col = columns_[c];
       // A key says which row, not what the row holds: customer_id is no 客户.
@@ -704,7 +706,9 @@ void SchemaIndex::AddGlossaryWords() {
           !IsEnglishIdentifier(col.name) || !col.display_zh.empty()) {
         continue;
       }
-      for (const std::string& word : glossary.WordsFor(col.words)) named[word].columns.insert(c);
+      for (const std::string& word : glossary.WordsFor(col.words, table_words)) {
+        named[word].columns.insert(c);
+      }
     }
   }
   for (const auto& [word, what] : named) {
@@ -1748,12 +1752,34 @@ bool NamesAnotherParty(const std::string& column, int table,
 namespace {
 
 // mingcheng (名称), mingzi (名字), xingming (姓名): a name column of a schema named in pinyin
-// (dianpu_mingcheng).
-bool SaysNameInPinyin(const std::string& lower) {
+// (dianpu_mingcheng). 4 for the word alone (as 名称), 3 inside a name, 0 when none or when the
+// words before it name another party (dianzhang_xingming is the store manager's name, not the
+// store's; kehu_mingcheng of an order is the customer's).
+int PinyinNameScore(const std::string& lower, int table, const std::vector<IndexedTable>& tables) {
+  static constexpr std::string_view kParties[] = {
+      "dianzhang", "kehu",    "guke",     "yonghu",    "huiyuan",   "yuangong", "siji",
+      "jingli",    "zhuguan", "fuzeren",  "lianxiren", "shouhuoren", "gongyingshang", "shangjia",
+      "daoyou",    "yisheng", "laoshi",   "jiaoshi",   "xuesheng",  "chuangjianren", "caozuoyuan",
+      "xiaoshouyuan", "dailishang", "fangdong", "zuke", "chengke", "bingren", "huanzhe"};
   for (std::string_view w : {"mingcheng", "mingzi", "xingming"}) {
-    if (lower.find(w) != std::string::npos) return true;
+    const size_t at = lower.find(w);
+    if (at == std::string::npos) continue;
+    if (lower == w) return 4;
+    std::string prefix = lower.substr(0, at);
+    while (!prefix.empty() && (prefix.back() == '_' || prefix.back() == ' ')) prefix.pop_back();
+    if (prefix.empty() || prefix == text::AsciiLower(tables[table].name)) return 3;
+    if (prefix.ends_with("ren")) return 0;  // lianxiren, shouhuoren: a person
+    for (std::string_view party : kParties) {
+      if (prefix.ends_with(party)) return 0;
+    }
+    for (size_t t = 0; t < tables.size(); ++t) {
+      if (static_cast<int>(t) != table && text::AsciiLower(tables[t].name) == prefix) {
+        return 0;
+      }
+    }
+    return 3;
   }
-  return false;
+  return 0;
 }
 
 }  // namespace
@@ -1787,8 +1813,10 @@ int SchemaIndex::LabelColumn(int table, bool chinese) const {
       score = 4;
     } else if (lower.find("name") != std::string::npos ||
                lower.find("title") != std::string::npos || SaysNameAbbreviated(col.name) ||
-               col.name.find("名") != std::string::npos || SaysNameInPinyin(lower)) {
+               col.name.find("名") != std::string::npos) {
       score = 3;
+    } else if (const int pinyin = PinyinNameScore(lower, table, tables_); pinyin > 0) {
+      score = pinyin;
     } else if ((lower.size() > 11 && lower.ends_with("description") &&
                 NamesItsOwnTable(lower.substr(0, lower.size() - 11), tables_[table].name)) ||
                DescribesItsTable(col, tables_[table].name)) {

@@ -831,6 +831,35 @@ const std::vector<int>* Parser::SeparatedWordAt(size_t i, size_t max_units) cons
   return index_.FindTerms(JoinUnitKeys(word, 0, word.size()));
 }
 
+// 从没下过单的客户, 没有下单的会员, 下单最多的客户: 下单 (placing an order) with 过/了 or not,
+// right after 没/没有/未 or right before 最多/最少, is the order table's word 订单 (what is missing
+// or counted). Only there and only when the schema has no word 下单 of its own: 下单金额 is the
+// amount of an order, not the order table. The table's terms of 订单, else empty; `*end` the
+// unit after 单.
+std::vector<int> Parser::OrderVerbAt(size_t i, size_t max_units, size_t* end) const {
+  if (!chinese_ || units_[i].key != "下" || index_.FindTerms(PhraseKey("下单")) != nullptr) return {};
+  size_t j = i + 1;
+  if (j < units_.size() && (units_[j].key == "过" || units_[j].key == "了")) ++j;
+  if (j >= units_.size() || units_[j].key != "单" || LongestMatch(i, max_units) > 1) return {};
+  const auto key_at = [&](size_t k) { return k < units_.size() ? units_[k].key : std::string(); };
+  const bool negated = (i >= 1 && (key_at(i - 1) == "没" || key_at(i - 1) == "未")) ||
+                       (i >= 2 && key_at(i - 2) == "没" && key_at(i - 1) == "有");
+  const std::string after = key_at(j + 1) + key_at(j + 2);
+  if (!negated && after != "最多" && after != "最少") return {};
+  const std::vector<int>* terms = index_.FindTerms(PhraseKey("订单"));
+  if (terms == nullptr) return {};
+  std::vector<int> tables;
+  std::set<int> which;
+  for (int id : *terms) {
+    if (index_.terms()[id].kind != TermKind::kTable) continue;
+    tables.push_back(id);
+    which.insert(index_.terms()[id].table);
+  }
+  if (which.size() != 1) return {};
+  *end = j + 1;
+  return tables;
+}
+
 // A unit that matched nothing: a number (digits, an English number word, a run of Chinese
 // numerals), else an unknown word.
 void Parser::ReadUnmatchedUnit(size_t i, Item* item) const {
@@ -900,6 +929,7 @@ void Parser::Segment() {
   units_ = TokenizeUnits(question_);
   const size_t max_units = std::max(lex_.max_units(), index_.max_term_units());
   size_t i = 0;
+  std::vector<int> order;  // OrderVerbAt's terms
   while (i < units_.size()) {
     Item item;
     item.unit_begin = i;
@@ -916,6 +946,10 @@ void Parser::Segment() {
       item.kind = ItemKind::kTerm;
       item.terms = *split;
       item.unit_end = i + 3;
+    } else if (size_t end = 0; !(order = OrderVerbAt(i, max_units, &end)).empty()) {
+      item.kind = ItemKind::kTerm;
+      item.terms = std::move(order);
+      item.unit_end = end;
     } else if (const size_t len = MatchLength(i, max_units); len > 0) {
       const std::string key = KeyAt(i, i + len);
       const std::vector<int>* terms = index_.FindTerms(key);
