@@ -148,7 +148,7 @@ TEST_F(ChineseGlossaryEngineTest, TheAmountOfOrdersPlacedIsTheOrdersAmount) {
   const Translation top = Ask("下单金额最高的客户");
   ASSERT_TRUE(top.answered) << top.abstain_reason;
   EXPECT_NE(top.sql.find("SUM(\"orders\".\"amount\")"), std::string::npos) << top.sql;
-  EXPECT_EQ(Rows("Ann的下单金额"), (Words{"30.0"}));
+  EXPECT_EQ(Rows("Ann的下单金额"), (Words{"30"}));
 }
 
 // dingdan(shifu, tuikuan_jine): 金额 of the refunds is 退款金额, so 订单总金额 never sums refunds.
