@@ -460,9 +460,12 @@ void SchemaIndex::AddColumnNameWords(const db::TableInfo& t, const db::ColumnInf
     AddTerm(base, {TermKind::kColumn, table_id, column_id, "", "name", false});
     AddChineseColumnAliases(base, col, column_id);
   }
+  // The column is not in columns_ yet, so its role is read here, not by the contact phrase.
+  if (!is_key) AddContactPhrase(col_phrase, table_id, column_id);
   AddEnglishColumnAliases(col_phrase, SingularizeEnglish(text::AsciiLower(t.name)), table_id,
                           column_id);
   if (spelled != col_phrase) {
+    if (!is_key) AddContactPhrase(spelled, table_id, column_id);
     AddEnglishColumnAliases(spelled, SingularizeEnglish(SchemaTablePhrase(t.name)), table_id,
                             column_id);
   }
@@ -543,7 +546,7 @@ std::string ContactPhrase(const std::string& col_phrase) {
 
 void SchemaIndex::AddContactPhrase(const std::string& col_phrase, int table_id, int column_id) {
   const std::string said = ContactPhrase(col_phrase);
-  if (said.empty() || columns_[column_id].role == ColumnRole::kIdentifier) return;
+  if (said.empty()) return;
   // A column of that very name keeps it; contact columns of several tables share it.
   if (const std::vector<int>* ids = FindTerms(PhraseKey(said))) {
     for (int id : *ids) {
@@ -556,7 +559,6 @@ void SchemaIndex::AddContactPhrase(const std::string& col_phrase, int table_id, 
 void SchemaIndex::AddEnglishColumnAliases(const std::string& col_phrase,
                                           const std::string& table_singular, int table_id,
                                           int column_id) {
-  AddContactPhrase(col_phrase, table_id, column_id);
   // "Year_of_Founded" is also asked as "founded year".
   if (const size_t of = col_phrase.find(" of ");
       of != std::string::npos && col_phrase.find(' ') == of &&
@@ -1757,10 +1759,11 @@ namespace {
 // store's; kehu_mingcheng of an order is the customer's).
 int PinyinNameScore(const std::string& lower, int table, const std::vector<IndexedTable>& tables) {
   static constexpr std::string_view kParties[] = {
-      "dianzhang", "kehu",    "guke",     "yonghu",    "huiyuan",   "yuangong", "siji",
-      "jingli",    "zhuguan", "fuzeren",  "lianxiren", "shouhuoren", "gongyingshang", "shangjia",
-      "daoyou",    "yisheng", "laoshi",   "jiaoshi",   "xuesheng",  "chuangjianren", "caozuoyuan",
-      "xiaoshouyuan", "dailishang", "fangdong", "zuke", "chengke", "bingren", "huanzhe"};
+      "dianzhang",     "kehu",          "guke",       "yonghu",       "huiyuan",    "yuangong",
+      "siji",          "jingli",        "zhuguan",    "fuzeren",      "lianxiren",  "shouhuoren",
+      "gongyingshang", "shangjia",      "daoyou",     "yisheng",      "laoshi",     "jiaoshi",
+      "xuesheng",      "chuangjianren", "caozuoyuan", "xiaoshouyuan", "dailishang", "fangdong",
+      "zuke",          "chengke",       "bingren",    "huanzhe"};
   for (std::string_view w : {"mingcheng", "mingzi", "xingming"}) {
     const size_t at = lower.find(w);
     if (at == std::string::npos) continue;
