@@ -1609,17 +1609,16 @@ TEST(RequestClassifierTest, JoinVerbsAndBriefingsWithBaAreReadByRules) {
 // dashboard being built — advice asked for, which the chart keywords had typed a chart request;
 // a chart asked for with its kind, even "whichever works better", stays a chart.
 TEST(RequestClassifierTest, TheChoiceOfAChartIsAConsultation) {
-  for (std::string_view q : {"best chart type for ratings on a 1-5 scale",
-                             "is a line or a bar better for weekly refunds",
-                             "would a pie, a donut or a stacked bar fit the budget split better?",
-                             "we're setting up a returns dashboard, what should go on it",
-                             "收入和成本的关系用什么chart合适",
-                             "what's the best chart for orders per month?",
-                             "I'm building a churn dashboard, what should go on it"}) {
+  for (std::string_view q :
+       {"best chart type for ratings on a 1-5 scale",
+        "is a line or a bar better for weekly refunds",
+        "would a pie, a donut or a stacked bar fit the budget split better?",
+        "we're setting up a returns dashboard, what should go on it",
+        "收入和成本的关系用什么chart合适", "what's the best chart for orders per month?",
+        "I'm building a churn dashboard, what should go on it"}) {
     const Classification c = Classifier().Classify(q);
     EXPECT_EQ(c.type, RequestType::kConsultation) << q;
-    EXPECT_NE(std::find(c.rules.begin(), c.rules.end(), "consultation.chart_choice"),
-              c.rules.end())
+    EXPECT_NE(std::find(c.rules.begin(), c.rules.end(), "consultation.chart_choice"), c.rules.end())
         << q;
   }
   for (std::string_view q : {"plot revenue by month as a bar chart",
@@ -1648,8 +1647,7 @@ TEST(RequestClassifierTest, AnOrderToDrawWithTheChoiceLeftToUsIsNoConsultation) 
   for (const auto& [q, want] : cases) {
     const Classification c = Classifier().Classify(q);
     EXPECT_EQ(c.type, want) << q;
-    EXPECT_EQ(std::find(c.rules.begin(), c.rules.end(), "consultation.chart_choice"),
-              c.rules.end())
+    EXPECT_EQ(std::find(c.rules.begin(), c.rules.end(), "consultation.chart_choice"), c.rules.end())
         << q;
     // The veto never names a type itself.
     EXPECT_EQ(std::find(c.rules.begin(), c.rules.end(), "consultation.chart_choice_ordered"),
@@ -1661,16 +1659,17 @@ TEST(RequestClassifierTest, AnOrderToDrawWithTheChoiceLeftToUsIsNoConsultation) 
 // Round 23 review: how to improve, raise or cut a measure of the user's business is advice; "how
 // can I increase the font size" names no business measure and is not.
 TEST(RequestClassifierTest, HowToImproveABusinessMeasureIsAConsultation) {
-  for (std::string_view q : {"How can I improve repeat purchases?", "how can we increase sales",
-                             "how do we reduce churn", "我该怎么提高复购率", "怎样提高销售额",
-                             "如何降低退货率"}) {
+  for (std::string_view q :
+       {"How can I improve repeat purchases?", "how can we increase sales",
+        "how do we reduce churn", "我该怎么提高复购率", "怎样提高销售额", "如何降低退货率"}) {
     const Classification c = Classifier().Classify(q);
     EXPECT_EQ(c.type, RequestType::kConsultation) << q;
     EXPECT_NE(std::find(c.rules.begin(), c.rules.end(), "consultation.how_to_improve"),
               c.rules.end())
         << q;
   }
-  for (std::string_view q : {"how can I increase the font size", "how did sales increase in march"}) {
+  for (std::string_view q :
+       {"how can I increase the font size", "how did sales increase in march"}) {
     const Classification c = Classifier().Classify(q);
     EXPECT_EQ(std::find(c.rules.begin(), c.rules.end(), "consultation.how_to_improve"),
               c.rules.end())

@@ -837,7 +837,8 @@ const std::vector<int>* Parser::SeparatedWordAt(size_t i, size_t max_units) cons
 // amount of an order, not the order table. The table's terms of 订单, else empty; `*end` the
 // unit after 单.
 std::vector<int> Parser::OrderVerbAt(size_t i, size_t max_units, size_t* end) const {
-  if (!chinese_ || units_[i].key != "下" || index_.FindTerms(PhraseKey("下单")) != nullptr) return {};
+  if (!chinese_ || units_[i].key != "下" || index_.FindTerms(PhraseKey("下单")) != nullptr)
+    return {};
   size_t j = i + 1;
   if (j < units_.size() && (units_[j].key == "过" || units_[j].key == "了")) ++j;
   if (j >= units_.size() || units_[j].key != "单" || LongestMatch(i, max_units) > 1) return {};

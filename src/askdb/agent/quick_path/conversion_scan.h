@@ -63,8 +63,9 @@ struct RateStatement {
 
 // Finds "1 <currency> … R <currency>", "R <currency> per <currency>" ("at 7.2 yuan per
 // dollar") or "at R per <currency>" with one other currency in the request ("320 euros in dollars
-// at 0.92 per dollar": 0.92 euros per dollar) among the scanned items of `text`, removes it and returns it, when an amount to
-// convert remains besides it. An empty statement (from == nullptr) when there is none.
+// at 0.92 per dollar": 0.92 euros per dollar) among the scanned items of `text`, removes it and
+// returns it, when an amount to convert remains besides it. An empty statement (from == nullptr)
+// when there is none.
 RateStatement TakeRateStatement(std::string_view text, std::vector<ScanItem>& items);
 
 // Whether `s` holds a digit, 半, an English cardinal (other than "one", which the scan reads

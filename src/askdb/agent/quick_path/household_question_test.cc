@@ -51,8 +51,7 @@ TEST(HouseholdQuestionTest, MoneyToTheCentAndMonthsRoundedUp) {
     ASSERT_TRUE(q) << request;
     const ArithmeticResult r = EvaluateArithmetic(q->expression);
     ASSERT_TRUE(r.ok()) << request;
-    EXPECT_NEAR(static_cast<double>(HouseholdValue(q->result, r.value)), expected, 1e-9)
-        << request;
+    EXPECT_NEAR(static_cast<double>(HouseholdValue(q->result, r.value)), expected, 1e-9) << request;
   }
   EXPECT_EQ(ParseHouseholdQuestion("saving 700 a month, how long to reach 5000")->result,
             HouseholdResult::kWholeMonths);

@@ -887,11 +887,11 @@ QuickAnswer QuickPath::Impl::Expression(const ExpressionReading& e, Language l) 
     return a;
   }
   const std::string result = FormatNumber(e.result.value);
-  a.text = e.whole_months ? Fill(Text(l, "arithmetic_months"), {{"expression", e.expression},
-                                                                 {"exact", FormatNumber(e.exact)},
-                                                                 {"result", result}})
-                          : Fill(Text(l, "arithmetic"), {{"expression", e.expression},
-                                                         {"result", result}});
+  a.text = e.whole_months
+               ? Fill(Text(l, "arithmetic_months"), {{"expression", e.expression},
+                                                     {"exact", FormatNumber(e.exact)},
+                                                     {"result", result}})
+               : Fill(Text(l, "arithmetic"), {{"expression", e.expression}, {"result", result}});
   a.value["result"] = static_cast<double>(e.result.value);
   a.value["result_text"] = result;
   return a;

@@ -1295,8 +1295,8 @@ TEST_F(QuickPathTest, ACurrencyAtARatePerUnitOfEitherSide) {
         << request;
   }
   // A third currency or no amount: not read.
-  EXPECT_FALSE(QuickPath::Default()->ReadsWholeConversion(
-      "320 euros in pounds at 0.92 per dollar"));
+  EXPECT_FALSE(
+      QuickPath::Default()->ReadsWholeConversion("320 euros in pounds at 0.92 per dollar"));
 }
 
 // Session 27: household questions and an age on a stated date, typed and answered alike.

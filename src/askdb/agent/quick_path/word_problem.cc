@@ -202,8 +202,8 @@ std::optional<std::string> ClockSpan(const Clock& from, const Clock& to, std::st
   if (h1 < 0 || h2 < 0) return std::nullopt;
   const int start = h1 * 60 + std::stoi(from.m), end = h2 * 60 + std::stoi(to.m);
   const bool marked = !from.mark.empty() && !to.mark.empty();
-  const bool after_noon_24h = from.mark.empty() && std::stoi(from.h) > 12 && to.mark.empty() &&
-                              end + 12 * 60 <= start;
+  const bool after_noon_24h =
+      from.mark.empty() && std::stoi(from.h) > 12 && to.mark.empty() && end + 12 * 60 <= start;
   const bool clear = marked || after_noon_24h || (TwentyFourHour(from) && TwentyFourHour(to));
   if (end < start && !clear) return std::nullopt;
   std::string span =
